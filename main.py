@@ -1,0 +1,109 @@
+"""Pandapad: the score pad app, and its command line (contract: shared/spec/records.md)."""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+DEFAULT_PORT = 8550
+
+
+def data_dir(arg: str | None) -> Path:
+    """--data-dir, else the folder Flet gives a built app, else the user's data directory."""
+    if arg:
+        return Path(arg).expanduser()
+    if os.environ.get("FLET_APP_STORAGE_DATA"):
+        return Path(os.environ["FLET_APP_STORAGE_DATA"])
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "pandapad"
+
+
+def read_json(file: str):
+    """JSON from a file or '-' for standard input; a bad file is one line on stderr and exit 2."""
+    name = "<stdin>" if file == "-" else file
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        return name, json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})")
+
+
+def fail(message: str, status: int = 2):
+    print(message, file=sys.stderr)
+    raise SystemExit(status)
+
+
+def cmd_score(args) -> int:
+    from scoring import RecordError, parse_record, score
+    name, data = read_json(args.file)
+    try:
+        result = score(parse_record(data))
+    except RecordError as exc:
+        fail(f"{name}: {exc.where or 'record'}: {exc.message}")
+    json.dump(result.to_json(), sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 1 if result.has_errors else 0
+
+
+def cmd_import(args) -> int:
+    from storage.cli import run_import
+    return run_import(data_dir(args.data_dir), args.file)
+
+
+def cmd_export(args) -> int:
+    from storage.cli import run_export
+    return run_export(data_dir(args.data_dir), args.format, args.out)
+
+
+def cmd_list(args) -> int:
+    from storage.cli import run_list
+    return run_list(data_dir(args.data_dir))
+
+
+def cmd_app(args) -> int:
+    from views.app import serve
+    serve(data_dir(args.data_dir), port=args.port, desktop=args.desktop, lan=args.lan)
+    return 0
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2, no usage dump
+        fail(f"pandapad: {message} (see --help)")
+
+
+def parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", help="folder of the game store (default: the user's data directory)")
+    p = Parser(prog="main.py", description="Pandapad score pad", parents=[common])
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port of the app (default 8550)")
+    p.add_argument("--desktop", action="store_true", help="open a native window")
+    p.add_argument("--lan", action="store_true", help="serve to phones on the local network")
+    p.set_defaults(func=cmd_app)
+    sub = p.add_subparsers(dest="command", parser_class=Parser)
+    s = sub.add_parser("score", parents=[common], help="score a game record")
+    s.add_argument("file", help="a game record (JSON), or - for standard input")
+    s.set_defaults(func=cmd_score)
+    s = sub.add_parser("import", parents=[common], help="add games from an export file or a record")
+    s.add_argument("file")
+    s.set_defaults(func=cmd_import)
+    s = sub.add_parser("export", parents=[common], help="write every stored game")
+    s.add_argument("--format", choices=["json", "csv"], default="json")
+    s.add_argument("--out", help="file to write (default: standard output)")
+    s.set_defaults(func=cmd_export)
+    s = sub.add_parser("list", parents=[common], help="one line per stored game, newest first")
+    s.set_defaults(func=cmd_list)
+    return p
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

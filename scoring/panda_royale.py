@@ -1,0 +1,371 @@
+"""Panda Royale: seven colours of dice, ten rounds, pity dice for the lowest."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, StrictInt
+
+from .common import (Checks, Frozen, PlayerId, RecordBase, RecordError, Result,
+                     join_names, require_known_ids, standings)
+
+GAME = "panda-royale"
+TITLE = "Panda Royale"
+PLAYERS = (2, 10)
+ROUNDS = 10
+
+# Colours in the order of the paper sheet; pink is one die or none.
+COLOURS = ("yellow", "purple", "blue", "red", "green", "clear", "pink")
+DIE_LISTS = ("yellow", "purple", "blue", "glitter", "red", "green", "clear")
+FACES = {"yellow": 8, "purple": 12, "blue": 12, "glitter": 6, "red": 8,
+         "green": 20, "clear": 6, "pink": 12}
+START_FACES = 6  # the starter yellow die is a d6
+
+
+def pink_dice_in_play(players: int) -> int:
+    return 1 if players <= 3 else 2 if players <= 6 else 3 if players <= 9 else 4
+
+
+class Hand(Frozen):
+    yellow: tuple[StrictInt, ...] = ()
+    purple: tuple[StrictInt, ...] = ()
+    blue: tuple[StrictInt, ...] = ()
+    glitter: tuple[StrictInt, ...] = ()
+    red: tuple[StrictInt, ...] = ()
+    green: tuple[StrictInt, ...] = ()
+    clear: tuple[StrictInt, ...] = ()
+    pink: StrictInt | None = None
+
+    def dice(self) -> int:
+        """Non-pink dice rolled: the count that grows by one each round."""
+        return sum(len(getattr(self, c)) for c in DIE_LISTS)
+
+
+class Round(Frozen):
+    hands: dict[PlayerId, Hand] = Field(default_factory=dict)
+    panda: PlayerId | None = None
+
+
+class Settings(Frozen):
+    pass
+
+
+class Record(RecordBase):
+    game: Literal["panda-royale"] = GAME
+    settings: Settings = Field(default_factory=Settings)
+    rounds: tuple[Round, ...] = ()
+
+
+def check_ids(record: Record) -> None:
+    for i, rnd in enumerate(record.rounds):
+        require_known_ids(record, rnd.hands, f"rounds[{i}].hands")
+        if rnd.panda is not None:
+            require_known_ids(record, [rnd.panda], f"rounds[{i}].panda")
+
+
+# --- the maths of one hand -------------------------------------------------
+
+def column_scores(hand: Hand) -> dict[str, int]:
+    blue = sum(hand.blue) + sum(hand.glitter)
+    return {
+        "yellow": sum(hand.yellow),
+        "purple": 2 * sum(hand.purple),
+        "blue": 2 * blue if hand.glitter else blue,  # doubled once, however many glitter dice
+        "red": sum(hand.red) * len(hand.red),
+        "green": sum(hand.green),
+        "clear": sum(hand.clear),
+        "pink": hand.pink or 0,
+    }
+
+
+def hand_total(hand: Hand) -> int:
+    return sum(column_scores(hand).values())
+
+
+def formula(hand: Hand, colour: str) -> str:
+    """The sum as a player writes it on the paper sheet, e.g. '(8+1)×2 = 18'."""
+    def terms(faces) -> str:
+        text = "".join(f"+{f}" if f > 0 else f"−{-f}" for f in faces)
+        return text[1:] if text.startswith("+") else text
+    score = column_scores(hand)
+    if colour == "pink":
+        return str(hand.pink) if hand.pink else ""
+    if colour == "blue":
+        faces = hand.blue + hand.glitter
+        if not faces:
+            return ""
+        return f"({terms(faces)})×2 = {score['blue']}" if hand.glitter else f"{terms(faces)} = {score['blue']}"
+    faces = getattr(hand, colour)
+    if not faces:
+        return ""
+    if colour == "purple":
+        return f"({terms(faces)})×2 = {score['purple']}"
+    if colour == "red":
+        return f"({terms(faces)})×{len(faces)} = {score['red']}"
+    return f"{terms(faces)} = {score[colour]}"
+
+
+# --- rounds: token and pity -------------------------------------------------
+
+def is_complete(record: Record, index: int) -> bool:
+    rnd = record.rounds[index]
+    return all(pid in rnd.hands for pid in record.player_ids())
+
+
+def yellow_leaders(record: Record, index: int) -> list[str]:
+    """Players (seat order) sharing the highest yellow score of a complete round."""
+    rnd = record.rounds[index]
+    yellows = {pid: sum(rnd.hands[pid].yellow) for pid in record.player_ids() if pid in rnd.hands}
+    if not yellows:
+        return []
+    best = max(yellows.values())
+    return [pid for pid, y in yellows.items() if y == best]
+
+
+def panda_holder(record: Record, index: int) -> str | None:
+    """Who takes the Panda token after this round's roll, or None while unknown.
+
+    The highest yellow takes it; the recorded `panda` only decides among tied players
+    (the re-roll winner), since the sheet keeps the yellow as entered.
+    """
+    if not is_complete(record, index):
+        return None
+    leaders = yellow_leaders(record, index)
+    if len(leaders) == 1:
+        return leaders[0]
+    chosen = record.rounds[index].panda
+    return chosen if chosen in leaders else None
+
+
+def pity_order(record: Record, token: str | None) -> list[str]:
+    """Hand-out order among tied players: right of the token holder, counter-clockwise, holder last."""
+    ids = record.player_ids()
+    start = ids.index(token) if token in ids else 0
+    return [ids[(start - k) % len(ids)] for k in range(1, len(ids) + 1)]
+
+
+def pity_recipients(record: Record, index: int) -> list[str]:
+    """Who receives a pink die for the round after `index` (a complete round)."""
+    rnd = record.rounds[index]
+    totals = {pid: hand_total(rnd.hands[pid]) for pid in record.player_ids()}
+    left = min(pink_dice_in_play(len(record.players)), len(totals))
+    order = pity_order(record, panda_holder(record, index))
+    given: list[str] = []
+    for total in sorted(set(totals.values())):
+        if left == 0:
+            break
+        tied = [pid for pid in order if totals[pid] == total]
+        given += tied[:left]
+        left -= len(tied[:left])
+    return given
+
+
+def complete_prefix(record: Record) -> int:
+    """How many rounds from the first are complete."""
+    n = 0
+    while n < len(record.rounds) and is_complete(record, n):
+        n += 1
+    return n
+
+
+# --- scoring and checks ---------------------------------------------------
+
+def _check_faces(checks: Checks, record: Record, index: int, pid: str, hand: Hand) -> None:
+    where = f"rounds[{index}].hands.{pid}"
+    name = record.name_of(pid)
+    for colour in DIE_LISTS:
+        top = FACES[colour]
+        for k, face in enumerate(getattr(hand, colour)):
+            if colour == "red":
+                if face == 0 or abs(face) > top:
+                    checks.error(f"{where}.red[{k}]",
+                                 f"{name}: a red die shows {face}; red faces are 1–{top}, white (+) or black (−)")
+            elif not 1 <= face <= top:
+                checks.error(f"{where}.{colour}[{k}]",
+                             f"{name}: a {colour} die shows {face}; {colour} faces are 1–{top}")
+    if hand.pink is not None and not 1 <= hand.pink <= FACES["pink"]:
+        checks.error(f"{where}.pink", f"{name}: the pink die shows {hand.pink}; pink faces are 1–12")
+
+
+def _check_dice_count(checks: Checks, record: Record, index: int, pid: str, hand: Hand) -> None:
+    where = f"rounds[{index}].hands.{pid}"
+    name = record.name_of(pid)
+    expected = index + 1
+    found = hand.dice()
+    if index == 0:
+        if found != 1:
+            checks.warning(where, f"round 1 should be one yellow die; found {found} dice")
+        elif not hand.yellow:
+            colour = next(c for c in DIE_LISTS if getattr(hand, c))
+            checks.warning(where, f"round 1 should be one yellow die; found a {colour} die")
+        elif hand.yellow[0] > START_FACES:
+            checks.warning(f"{where}.yellow[0]",
+                           f"{name}: round 1 is rolled with the yellow d6, which has no {hand.yellow[0]}")
+        if hand.pink is not None:
+            checks.warning(f"{where}.pink", f"{name}: nobody holds a pink die in round 1")
+    elif found != expected:
+        checks.warning(where, f"{name}: round {expected} should be {expected} dice besides a pink one; "
+                              f"found {found}")
+
+
+def score(record: Record) -> Result:
+    checks = Checks()
+    ids = record.player_ids()
+    pinks = pink_dice_in_play(len(ids))
+    if len(record.rounds) > ROUNDS:
+        checks.error("rounds", f"Panda Royale has {ROUNDS} rounds; this game has {len(record.rounds)}")
+
+    totals = {pid: 0 for pid in ids}
+    rounds_out: list[dict[str, int]] = []
+    columns: list[dict[str, dict[str, int]]] = []
+    pandas: list[str | None] = []
+    pity: list[list[str]] = []
+    complete = complete_prefix(record)
+
+    for i, rnd in enumerate(record.rounds):
+        row, cols = {}, {}
+        for pid in ids:
+            if pid not in rnd.hands:
+                continue
+            hand = rnd.hands[pid]
+            _check_faces(checks, record, i, pid, hand)
+            _check_dice_count(checks, record, i, pid, hand)
+            cols[pid] = column_scores(hand)
+            row[pid] = sum(cols[pid].values())
+            totals[pid] += row[pid]
+        rounds_out.append(row)
+        columns.append(cols)
+        pandas.append(panda_holder(record, i))
+        _check_panda(checks, record, i)
+
+        if i > 0:
+            holders = [pid for pid in ids if pid in rnd.hands and rnd.hands[pid].pink is not None]
+            if len(holders) > pinks:
+                checks.warning(f"rounds[{i}]", f"round {i + 1}: {len(holders)} players hold a pink die, "
+                                               f"but only {pinks} are in play with {len(ids)} players")
+            if i - 1 < min(complete, ROUNDS - 1):  # the previous round's pity is known
+                given = pity[i - 1]
+                for pid in holders:
+                    if pid not in given:
+                        checks.warning(f"rounds[{i}].hands.{pid}.pink",
+                                       f"{record.name_of(pid)} holds a pink die in round {i + 1}, but the "
+                                       f"pity dice of round {i} went to "
+                                       f"{join_names([record.name_of(g) for g in given])}")
+        if i < complete and i < ROUNDS - 1:
+            pity.append(pity_recipients(record, i))
+
+    table, winners = standings(record, totals)
+    detail = {"columns": columns, "panda": pandas, "pity": pity}
+    return Result(GAME, table, winners, rounds_out, checks.problems, detail)
+
+
+def _check_panda(checks: Checks, record: Record, i: int) -> None:
+    rnd = record.rounds[i]
+    if not is_complete(record, i):
+        return
+    leaders = yellow_leaders(record, i)
+    names = [record.name_of(pid) for pid in leaders]
+    if rnd.panda is not None and rnd.panda not in leaders:
+        checks.warning(f"rounds[{i}].panda",
+                       f"round {i + 1}: the Panda token is recorded for {record.name_of(rnd.panda)}, "
+                       f"but the highest yellow was {join_names(names)}'s")
+    elif len(leaders) > 1 and rnd.panda is None and i < ROUNDS - 1:
+        checks.warning(f"rounds[{i}].panda",
+                       f"round {i + 1}: {join_names(names)} tie on yellow; record who won the re-roll")
+
+
+# --- edits the score pad makes: each returns a new record ---------------------
+
+def hand_of(record: Record, index: int, pid: str) -> Hand | None:
+    if index >= len(record.rounds):
+        return None
+    return record.rounds[index].hands.get(pid)
+
+
+def valid_face(colour: str, face: int) -> bool:
+    if colour not in FACES:
+        return False
+    top = FACES[colour]
+    return (face != 0 and abs(face) <= top) if colour == "red" else 1 <= face <= top
+
+
+def with_hand(record: Record, index: int, pid: str, hand: Hand | None) -> Record:
+    """The record with one hand replaced (None: not entered), adding empty rounds up to `index`."""
+    if index >= ROUNDS:
+        raise ValueError(f"Panda Royale has {ROUNDS} rounds")
+    rounds = list(record.rounds) + [Round() for _ in range(index + 1 - len(record.rounds))]
+    hands = dict(rounds[index].hands)
+    if hand is None or (hand.dice() == 0 and hand.pink is None):
+        hands.pop(pid, None)
+    else:
+        hands[pid] = hand
+    # Keep seat order in the stored map so the file reads like the sheet.
+    ordered = {p: hands[p] for p in record.player_ids() if p in hands}
+    rounds[index] = rounds[index].model_copy(update={"hands": ordered})
+    return record.model_copy(update={"rounds": tuple(rounds)})
+
+
+def add_die(record: Record, index: int, pid: str, colour: str, face: int) -> Record:
+    """One more die of `colour` showing `face`; for pink, the pink die's face."""
+    if not valid_face(colour, face):
+        raise ValueError(f"a {colour} die has no face {face}")
+    hand = hand_of(record, index, pid) or Hand()
+    if colour == "pink":
+        hand = hand.model_copy(update={"pink": face})
+    else:
+        hand = hand.model_copy(update={colour: getattr(hand, colour) + (face,)})
+    return with_hand(record, index, pid, hand)
+
+
+def remove_die(record: Record, index: int, pid: str, colour: str, position: int = -1) -> Record:
+    hand = hand_of(record, index, pid)
+    if hand is None:
+        return record
+    if colour == "pink":
+        hand = hand.model_copy(update={"pink": None})
+    else:
+        faces = list(getattr(hand, colour))
+        if not faces:
+            return record
+        faces.pop(position)
+        hand = hand.model_copy(update={colour: tuple(faces)})
+    return with_hand(record, index, pid, hand)
+
+
+def set_panda(record: Record, index: int, pid: str | None) -> Record:
+    rounds = list(record.rounds)
+    rounds[index] = rounds[index].model_copy(update={"panda": pid})
+    return record.model_copy(update={"rounds": tuple(rounds)})
+
+
+def last_dice_colours(record: Record, index: int, pid: str) -> list[str]:
+    """The colours of the player's dice last round: this round's dice are those plus one new die."""
+    previous = hand_of(record, index - 1, pid) if index > 0 else None
+    if previous is None:
+        return ["yellow"] if index == 0 else []
+    return [c for c in DIE_LISTS for _ in getattr(previous, c)]
+
+
+def pity_for(record: Record, index: int) -> list[str] | None:
+    """Who holds a pink die in round `index` by the pity rule of the round before, if known."""
+    if index == 0:
+        return []
+    if index - 1 < len(record.rounds) and index - 1 < ROUNDS - 1 and is_complete(record, index - 1):
+        return pity_recipients(record, index - 1)
+    return None
+
+
+def current_round(record: Record) -> int:
+    """The round the table is playing: the first one not complete (ROUNDS when all are)."""
+    return min(complete_prefix(record), ROUNDS)
+
+
+def is_over(record: Record) -> bool:
+    return complete_prefix(record) >= ROUNDS
+
+
+def needs_panda_choice(record: Record, index: int) -> list[str]:
+    """Tied yellow leaders of a complete round 1–9 with no re-roll winner recorded yet."""
+    if index >= ROUNDS - 1 or not is_complete(record, index):
+        return []
+    leaders = yellow_leaders(record, index)
+    return leaders if len(leaders) > 1 and record.rounds[index].panda not in leaders else []
