@@ -78,15 +78,16 @@ def score(record: Record) -> Result:
 
 def _check_round(checks: Checks, record: Record, i: int, rnd: Round, per_round: int | None) -> None:
     where = f"rounds[{i}]"
-    for pid, d in rnd.declared.items():
+    seats = record.player_ids()  # problems in seat order, whatever the order of keys
+    for pid, d in ((p, rnd.declared[p]) for p in seats if p in rnd.declared):
         if not 0 <= d <= MAX_DECLARATION:
             checks.error(f"{where}.declared.{pid}",
                          f"round {i + 1}: {record.name_of(pid)} declared {d}; declarations are 0–{MAX_DECLARATION}")
-    for pid, t in rnd.tricks.items():
+    for pid, t in ((p, rnd.tricks[p]) for p in seats if p in rnd.tricks):
         if t < 0 or (per_round is not None and t > per_round):
             checks.error(f"{where}.tricks.{pid}",
                          f"round {i + 1}: {record.name_of(pid)} won {t} tricks; a round has 0–{per_round}")
-    zeros = [pid for pid, d in rnd.declared.items() if d == 0]
+    zeros = [pid for pid in seats if rnd.declared.get(pid) == 0]
     if len(zeros) > MAX_ZERO_DECLARATIONS:
         checks.error(f"{where}.declared", f"round {i + 1}: {len(zeros)} players declared zero; "
                                           f"there are only {MAX_ZERO_DECLARATIONS} zero-trick dice")

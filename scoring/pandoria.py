@@ -68,6 +68,11 @@ def convert(amount: int, rates: tuple[str, ...]) -> tuple[int, int, str]:
     return best
 
 
+def realm_of(record: Record, pid: str) -> str | None:
+    realm = (record.settings.realms or {}).get(pid)
+    return realm.strip().lower() if realm else None
+
+
 def crown_points(record: Record, pid: str) -> int:
     final = record.final.get(pid)
     if final is not None and final.points is not None:
@@ -79,7 +84,7 @@ def end_step(record: Record, pid: str) -> dict:
     """The end-of-game breakdown of one player: points per part, the rate used, left over."""
     final = record.final.get(pid, Final())
     family = record.settings.mode in FAMILY_MODES
-    realm = (record.settings.realms or {}).get(pid)
+    realm = realm_of(record, pid)
     detail = {"points": crown_points(record, pid), "cards": final.cards}
     rates_used, leftover = {}, 0
     for res in RESOURCES:
@@ -111,12 +116,12 @@ def score(record: Record) -> Result:
 
 def _check(checks: Checks, record: Record) -> None:
     mode = record.settings.mode
-    realms = record.settings.realms or {}
+    realms = {pid: realm_of(record, pid) for pid in (record.settings.realms or {})}
     if realms and all(r in PROMO_REALMS for r in realms.values()) and len(realms) == len(record.players):
         checks.warning("settings.realms", "the promo realms (Nymphs, Hanbok) cannot be played alone")
-    for pid, final in record.final.items():
+    for pid, final in ((p, record.final[p]) for p in record.player_ids() if p in record.final):
         where, name = f"final.{pid}", record.name_of(pid)
-        cap = CAPS.get(realms.get(pid, ""), CAP)
+        cap = CAPS.get(realms.get(pid) or "", CAP)
         for part in ("points", "cards", *RESOURCES, "captives"):
             value = getattr(final, part)
             if value is not None and value < 0:
