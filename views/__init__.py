@@ -1,0 +1,1 @@
+"""Flet views of Pandapad: the shell, the score pads and their widgets."""
