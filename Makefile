@@ -1,0 +1,51 @@
+# Pandapad: every target sets the machine up first, so `make run` / `make test`
+# are the only commands a fresh machine needs.
+
+PYTHON ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+# Rebuilt whenever the dependency list (or this recipe) changes; otherwise setup is a no-op.
+STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+
+# The repo root on sys.path for scripts run from subfolders (bench/).
+export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
+
+.PHONY: setup run test bench chromium clean-venv
+
+setup: $(STAMP) chromium
+
+$(STAMP): pyproject.toml Makefile
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Pandapad needs Python >= 3.11, $(PYTHON) is " + sys.version.split()[0])'
+	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	@# Install the dependency list of pyproject.toml (and the test extra), not the project itself.
+	$(VPY) -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; print("\n".join(p["dependencies"] + p["optional-dependencies"]["test"]))' > $(VENV)/requirements.txt
+	$(VPY) -m pip install --disable-pip-version-check -q -r $(VENV)/requirements.txt
+	@touch $@
+
+# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`).
+chromium:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif ! command -v apt-get >/dev/null 2>&1; then \
+		echo "make setup: no apt-get here; install Chromium at $(CHROMIUM) by hand or the browser tests will fail"; \
+	else \
+		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		echo "make setup: installing Debian chromium"; \
+		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; \
+	fi
+
+run: setup
+	$(VPY) main.py $(ARGS)
+
+test: setup
+	$(VPY) -m pytest
+
+# Runs bench/bench_*.py one after another; a failing benchmark fails the target.
+bench: setup
+	@set -e; for f in bench/bench_*.py; do \
+		[ -e "$$f" ] || { echo "no bench/bench_*.py found"; exit 1; }; \
+		echo "== $$f"; $(VPY) "$$f"; \
+	done
+
+clean-venv:
+	rm -rf $(VENV)

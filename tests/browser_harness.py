@@ -1,0 +1,419 @@
+"""Drive a real Flet web app in headless Debian Chromium.
+
+A plain module (not only fixtures) so that tests and benchmarks share it:
+
+    from tests.browser_harness import chromium, flet_server, open_app_page, wait_for_text
+
+    with flet_server("bench/counter_app.py") as server, chromium() as browser:
+        page = open_app_page(browser, server.url)
+        page.get_by_role("button", name="Increment").click()
+        wait_for_text(page, "1")
+
+The server is started with Flet's own environment variables (FLET_SERVER_IP,
+FLET_SERVER_PORT, FLET_FORCE_WEB_SERVER, FLET_WEB_NO_CDN), so any script that
+calls `ft.run(...)` is served on 127.0.0.1 without a CDN, whether or not it
+parses a --port option itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # playwright is imported lazily: importing this module must stay cheap
+    from playwright.sync_api import Browser, Page, Playwright
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS_DIR = REPO_ROOT / "artifacts"
+HOST = "127.0.0.1"
+
+CHROMIUM = "/usr/bin/chromium"
+# From shared/docs/flet-notes.md: without swiftshader screenshots can come out blank;
+# without the networking flags Chromium keeps dialling out of this closed network.
+CHROMIUM_ARGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+# A mid-size Android phone in portrait (CSS pixels).
+DEFAULT_VIEWPORT = (412, 915)
+
+
+# --------------------------------------------------------------------------- server
+
+
+def free_port(host: str = HOST) -> int:
+    """A TCP port that nothing listens on right now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class FletServer:
+    """A Flet web server running as a subprocess in its own process group."""
+
+    proc: subprocess.Popen
+    port: int
+    url: str
+    log_path: Path
+    command: list[str] = field(default_factory=list)
+    owns_log: bool = False  # a temp log made by start_flet_server: removed by stop()
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def log_tail(self, chars: int = 4000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except OSError:
+            return ""
+
+    def stop(self, timeout: float = 10) -> None:
+        stop_server(self.proc, timeout=timeout)
+        if self.owns_log:
+            self.log_path.unlink(missing_ok=True)
+
+
+def _command(target: str | os.PathLike | Sequence[str]) -> list[str]:
+    if isinstance(target, (str, os.PathLike)):
+        path = Path(target)
+        if not path.is_absolute():
+            path = REPO_ROOT / path
+        return [sys.executable, str(path)]
+    return [str(part) for part in target]
+
+
+def start_flet_server(
+    target: str | os.PathLike | Sequence[str],
+    *,
+    args: Sequence[str] = (),
+    port: int | None = None,
+    port_arg: str | None = None,
+    env: Mapping[str, str] | None = None,
+    cwd: str | os.PathLike | None = None,
+    timeout: float = 60,
+    log_path: str | os.PathLike | None = None,
+) -> FletServer:
+    """Start a Flet app as a web server on 127.0.0.1 and wait until it answers HTTP.
+
+    target: a script path (run with this interpreter; relative paths are taken from
+    the repo root) or a full command list. args: extra arguments. port: default a
+    free one. port_arg: e.g. "--port" to also pass the port on the command line
+    (Flet reads FLET_SERVER_PORT anyway). env: extra environment variables.
+    The server's stdout and stderr go to log_path (default: a temp file, removed by stop();
+    server.log_tail() reads it while the server runs).
+    """
+    port = port or free_port()
+    cmd = _command(target) + list(args)
+    if port_arg:
+        cmd += [port_arg, str(port)]
+    full_env = dict(os.environ)
+    full_env.update(
+        {
+            "FLET_FORCE_WEB_SERVER": "true",
+            "FLET_WEB_NO_CDN": "1",
+            "FLET_SERVER_IP": HOST,
+            "FLET_SERVER_PORT": str(port),
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
+    # The repo root importable from any script, as in `make`.
+    full_env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(REPO_ROOT), full_env.get("PYTHONPATH", "")) if p
+    )
+    if env:
+        full_env.update(env)
+    owns_log = log_path is None
+    if log_path is None:
+        fd, name = tempfile.mkstemp(prefix=f"flet-server-{port}-", suffix=".log")
+        os.close(fd)
+        log_path = name
+    log_path = Path(log_path)
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            cmd,
+            cwd=str(cwd or REPO_ROOT),
+            env=full_env,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # own process group: stop_server kills it whole
+        )
+    server = FletServer(
+        proc=proc, port=port, url=f"http://{HOST}:{port}/", log_path=log_path, command=cmd, owns_log=owns_log
+    )
+    try:
+        wait_for_http(server.url, timeout=timeout, proc=proc)
+    except BaseException as exc:
+        stop_server(proc)
+        log = server.log_tail()
+        server.stop()
+        raise RuntimeError(f"Flet server {cmd} did not come up: {exc}\n--- log ---\n{log}") from exc
+    return server
+
+
+def wait_for_http(url: str, timeout: float = 60, proc: subprocess.Popen | None = None) -> None:
+    """Poll url until it answers HTTP 2xx/3xx; fail early if proc exits."""
+    deadline = time.monotonic() + timeout
+    last: object = None
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"server process exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status < 400:
+                    return
+                last = resp.status
+        except (urllib.error.URLError, ConnectionError, OSError) as exc:
+            last = exc
+        time.sleep(0.1)
+    raise TimeoutError(f"{url} did not answer within {timeout} s (last: {last!r})")
+
+
+def stop_server(server: FletServer | subprocess.Popen | int, timeout: float = 10) -> None:
+    """Stop a server and all its children: SIGTERM to its process group, SIGKILL after timeout."""
+    if isinstance(server, FletServer):
+        server = server.proc
+    proc = server if isinstance(server, subprocess.Popen) else None
+    pid = proc.pid if proc is not None else int(server)
+    try:
+        pgid = os.getpgid(pid)
+    except ProcessLookupError:
+        pgid = None
+    if pgid is not None and pgid == pid:  # started with start_new_session: a group of its own
+        kill = lambda sig: os.killpg(pgid, sig)  # noqa: E731
+    else:
+        kill = lambda sig: os.kill(pid, sig)  # noqa: E731
+    with contextlib.suppress(ProcessLookupError):
+        kill(signal.SIGTERM)
+    if proc is not None:
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                kill(signal.SIGKILL)
+            proc.wait(timeout=timeout)
+        # Children left in the group (if the leader died first).
+        if pgid == pid:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pgid, signal.SIGKILL)
+    else:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not _alive(pid):
+                return
+            time.sleep(0.05)
+        with contextlib.suppress(ProcessLookupError):
+            kill(signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:  # our own child: reap it, or a zombie would look alive
+        reaped, _ = os.waitpid(pid, os.WNOHANG)
+        if reaped == pid:
+            return False
+    except ChildProcessError:
+        pass
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def flet_server(target: str | os.PathLike | Sequence[str], **kwargs) -> Iterator[FletServer]:
+    """start_flet_server(...) as a context manager that always stops the server."""
+    server = start_flet_server(target, **kwargs)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# --------------------------------------------------------------------------- browser
+
+# Installed in every page: tells when the canvas shows what the semantics tree says.
+# Flet 1.0.5 serves Flutter's skwasm renderer, which rasterises in a worker: the DOM semantics
+# tree changes *before* the canvas does (by one raster, ~5 ms warm, 100-600 ms for a first
+# glyph or at boot), so "the text is in the DOM" is not yet "a person sees it".
+# Each Flutter frame posts one "renderPictures" message to the raster worker (one in flight at
+# a time, FIFO) and, when it comes back, hands the bitmap to the page with
+# ImageBitmapRenderingContext.transferFromImageBitmap. Both are hooked: frame N is on screen
+# once the N-th transfer has happened. A semantics change belongs to the frame submitted in
+# the same task (setTimeout(0) marks the task's end) or, when a raster was still in flight,
+# to the next one submitted.
+FRAME_PROBE_JS = """
+(() => {
+  if (window.__ppProbe) return window.__ppProbe.hooked;
+  const p = window.__ppProbe = {
+    hooked: null, submitSeq: 0, presentedSeq: 0, taskSubmitSeq: null, mutationFrameSeq: 0,
+    lastFrame: 0, lastMutation: 0, frameHooks: [], mutationHooks: [],
+  };
+  const ibrc = window.ImageBitmapRenderingContext && ImageBitmapRenderingContext.prototype;
+  if (ibrc && ibrc.transferFromImageBitmap && window.Worker) {
+    const transfer = ibrc.transferFromImageBitmap;
+    ibrc.transferFromImageBitmap = function (bitmap) {
+      const result = transfer.call(this, bitmap);
+      const t = performance.now();
+      p.presentedSeq = p.submitSeq; p.lastFrame = t;
+      for (const h of p.frameHooks.slice()) h(t);
+      return result;
+    };
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (msg, ...rest) {
+      if (msg && msg.l === "renderPictures") {
+        p.submitSeq++;
+        p.taskSubmitSeq = p.submitSeq;
+        setTimeout(() => { p.taskSubmitSeq = null; }, 0);
+      }
+      return post.call(this, msg, ...rest);
+    };
+    p.hooked = "skwasm";
+  }
+  const inSemantics = n => {
+    const el = n.nodeType === 1 ? n : n.parentElement;
+    return !!(el && el.closest && el.closest("flt-semantics-host"));
+  };
+  new MutationObserver(records => {
+    if (!records.some(r => inSemantics(r.target))) return;
+    const t = performance.now();
+    p.lastMutation = t;
+    p.mutationFrameSeq = p.taskSubmitSeq !== null ? p.taskSubmitSeq : p.submitSeq + 1;
+    for (const h of p.mutationHooks.slice()) h(t);
+  }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+  return p.hooked;
+})()
+"""
+
+
+def install_frame_probe(page: "Page") -> str | None:
+    """Install FRAME_PROBE_JS now (idempotent); returns "skwasm" when frames can be timed."""
+    return page.evaluate(FRAME_PROBE_JS)
+
+
+def wait_for_paint(page: "Page", quiet_ms: float = 100, timeout: float = 5_000) -> bool:
+    """Wait until the canvas has presented a frame newer than the last semantics change and
+    no new frame came for quiet_ms (animations settled). False if it gave up at timeout
+    (e.g. an endless animation); the page is left as it is."""
+    if install_frame_probe(page) != "skwasm":  # other renderers paint in step with semantics
+        page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        return True
+    try:
+        page.wait_for_function(
+            """quiet => { const p = window.__ppProbe;
+                return p.presentedSeq >= p.mutationFrameSeq && performance.now() - p.lastFrame >= quiet; }""",
+            arg=quiet_ms,
+            polling=25,
+            timeout=timeout,
+        )
+        return True
+    except Exception:  # playwright's TimeoutError; a screenshot is still worth taking
+        return False
+
+
+
+
+def launch_chromium(playwright: "Playwright", **kwargs) -> "Browser":
+    """Debian's Chromium through Playwright, headless, with the flags from flet-notes.md."""
+    if not os.access(CHROMIUM, os.X_OK):
+        raise RuntimeError(f"{CHROMIUM} missing: run `make setup` (apt-get install -y chromium)")
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), headless=True, **kwargs
+    )
+
+
+@contextlib.contextmanager
+def chromium(**kwargs) -> Iterator["Browser"]:
+    """Start Playwright and Chromium; close both on exit."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw, **kwargs)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def enable_semantics(page: "Page", timeout: float = 60_000) -> None:
+    """Turn on Flutter's accessibility tree, which mirrors buttons and texts as DOM nodes.
+
+    Flet paints onto a canvas; only after this do get_by_role / get_by_text work.
+    """
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=timeout)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_selector("flt-semantics-host flt-semantics", state="attached", timeout=timeout)
+
+
+def open_app_page(
+    browser: "Browser",
+    url: str,
+    *,
+    width: int = DEFAULT_VIEWPORT[0],
+    height: int = DEFAULT_VIEWPORT[1],
+    timeout: float = 60_000,
+    **context_kwargs,
+) -> "Page":
+    """A new page (in a new context) at width x height, loaded and with semantics enabled.
+
+    Close it with page.context.close(). context_kwargs go to browser.new_context
+    (e.g. device_scale_factor=2, has_touch=True).
+    """
+    context = browser.new_context(viewport={"width": width, "height": height}, **context_kwargs)
+    context.set_default_timeout(timeout)
+    context.add_init_script(FRAME_PROBE_JS)
+    page = context.new_page()
+    page.goto(url, timeout=timeout)
+    enable_semantics(page, timeout=timeout)
+    return page
+
+
+def wait_for_text(page: "Page", text: str, timeout: float = 10_000) -> None:
+    """Wait until an element whose whole text is `text` is visible in the semantics tree."""
+    page.get_by_text(text, exact=True).first.wait_for(state="visible", timeout=timeout)
+
+
+def semantics_texts(page: "Page") -> list[str]:
+    """Every text the accessibility tree shows, in document order (for asserts and debugging)."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('flt-semantics'))
+            .map(n => n.getAttribute('aria-label') ||
+                 Array.from(n.childNodes).filter(c => c.nodeType === 3 || c.tagName === 'SPAN')
+                      .map(c => c.textContent).join('').trim())
+            .filter(t => t)"""
+    )
+
+
+def screenshot(page: "Page", name: str, settle: bool = True) -> Path:
+    """Save a PNG of what a person sees to artifacts/<name>.png and return its path.
+
+    settle: first wait_for_paint(), since the canvas lags the semantics tree that
+    wait_for_text() watches; without it the shot can show the previous state."""
+    if settle:
+        wait_for_paint(page)
+    ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS_DIR / (name if name.endswith(".png") else f"{name}.png")
+    page.screenshot(path=str(path))
+    return path
