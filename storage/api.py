@@ -1,0 +1,74 @@
+"""What the store hands out: saved games, summary lines, import reports and its errors."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scoring import RecordBase
+
+
+class StoreError(Exception):
+    """The store cannot be used (busy, closed, written by a newer app); the message says why."""
+
+
+class StoreBusy(StoreError):
+    """Another Pandapad process has the store open."""
+
+
+class StoreTooNew(StoreError):
+    """The store holds records of a newer version than this app reads."""
+
+    def __init__(self, message: str, found: int, newest: int):
+        super().__init__(message)
+        self.found = found
+        self.newest = newest
+
+
+class StaleSave(Exception):
+    """A save, undo or redo based on an older revision of a game than the stored one.
+
+    The UI reloads the game (`Store.load`) and re-applies the edit. stored_revision is 0
+    when the game is no longer stored (deleted meanwhile).
+    """
+
+    def __init__(self, game_id: str, stored_revision: int, message: str):
+        super().__init__(message)
+        self.game_id = game_id
+        self.stored_revision = stored_revision
+
+
+class NothingToUndo(Exception):
+    """undo() with no earlier version, or redo() with no later one (see Saved.can_undo)."""
+
+
+@dataclass(frozen=True)
+class Saved:
+    record: RecordBase
+    revision: int
+    can_undo: bool
+    can_redo: bool
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One line of the history or home screen."""
+    id: str
+    game: str
+    created: str | None
+    finished: str | None
+    players: list[tuple[str, str, int]]  # (player id, name, total) in seat order
+    winners: list[str]  # winner names (the leaders so far while in progress)
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    new: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    new_ids: list[str] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.new + self.updated + self.unchanged
+
+    def __str__(self) -> str:
+        return f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged"

@@ -1,0 +1,92 @@
+"""The import, export and list commands (records.md). Each prints and returns the exit
+status; bad input is one line on stderr naming the file, the place and the problem, exit 2,
+the store untouched."""
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+from scoring import RecordError
+
+from .api import StoreError
+from .atomic import write_atomic
+from .store import Store
+from .transfer import export_json, parse_import, write_csv
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return 2
+
+
+def _open(data_dir: Path) -> Store:
+    store = Store.open(data_dir)
+    for notice in store.notices:
+        print(f"pandapad: {data_dir}: {notice}", file=sys.stderr)
+    return store
+
+
+def run_import(data_dir: Path, file: str) -> int:
+    name = "<stdin>" if file == "-" else file
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return _fail(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return _fail(f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})")
+    try:
+        records = parse_import(data)  # every record checked before the store is even opened
+    except RecordError as exc:
+        return _fail(f"{name}: {exc.where or 'record'}: {exc.message}")
+    try:
+        with _open(data_dir) as store:
+            report = store.import_records(records)
+    except (StoreError, OSError) as exc:
+        return _fail(f"{data_dir}: {exc}")
+    games = "game" if report.total == 1 else "games"
+    print(f"{name}: imported {report.total} {games}: {report}")
+    return 0
+
+
+def run_export(data_dir: Path, fmt: str, out: str | None) -> int:
+    try:
+        with _open(data_dir) as store:
+            if fmt == "csv":
+                buffer = io.StringIO(newline="")
+                count = write_csv(store.rows(), buffer)
+                text = buffer.getvalue()
+            else:
+                export = store.export_data()
+                count, text = len(export["games"]), export_json(export)
+    except (StoreError, OSError) as exc:
+        return _fail(f"{data_dir}: {exc}")
+    if out is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return 0
+    try:
+        write_atomic(Path(out), text.encode("utf-8"))
+    except OSError as exc:
+        return _fail(f"{out}: cannot write: {exc.strerror or exc}")
+    print(f"exported {count} {'game' if count == 1 else 'games'} to {out}", file=sys.stderr)
+    return 0
+
+
+def run_list(data_dir: Path) -> int:
+    try:
+        with _open(data_dir) as store:
+            rows = store.rows()
+    except (StoreError, OSError) as exc:
+        return _fail(f"{data_dir}: {exc}")
+    rows.sort(key=lambda r: r["order"], reverse=True)
+    for row in rows:
+        winners = ", ".join(row["winners"]) if row["finished"] else "-"
+        print("\t".join([row["id"], row["game"], row["created"] or "-",
+                         row["finished"] or "in progress", winners]))
+    if not rows:
+        print(f"no games stored in {data_dir}", file=sys.stderr)
+    return 0

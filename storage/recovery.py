@@ -1,0 +1,196 @@
+"""What Store.open does before it hands the store out: check every file, repair, back up.
+
+- Temporary files of interrupted writes and half-made backups are swept.
+- Every in-progress game file is parsed and validated; a history chunk whose checksum still
+  matches its index is what the store wrote (and validated) itself, any other chunk is
+  parsed and validated record by record.
+- Records of an older version are migrated and written back; a newer one stops the open
+  (StoreTooNew) before anything is changed.
+- A file that does not parse or validate is moved aside under a name that says so (never
+  deleted) and the newest good copy in the backups is put back; then every game of the
+  newest backup (the store at the last successful open) that is missing or older here is
+  brought back, so nothing stored at the last successful start is lost.
+- A damaged or stale index is rebuilt from its chunk; a game found twice keeps the copy
+  with the higher revision.
+- Finally the rolling backup is taken.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from scoring import VERSION
+
+from . import backup
+from .areas import Areas
+from .atomic import fsync_dir, sha256, sweep_temp_files, write_atomic
+from .checks import BadFile, check_active, check_chunk, check_index
+from .layout import ACTIVE_DIR, CHUNK_RE, INDEX_RE, chunk_name, index_name
+from .summary import index_row
+
+
+class Opening:
+    def __init__(self, root: Path, areas: Areas):
+        self.root = root
+        self.areas = areas
+        self.notices: list[str] = []
+        self.damaged = False  # a file holding games was set aside
+        self.clashes: list[tuple[str, int, int]] = []
+        self.stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+    def run(self) -> None:
+        sweep_temp_files(self.root)
+        sweep_temp_files(self.root / ACTIVE_DIR)
+        backup.sweep_partial(self.root)
+        self._open_active()
+        self._open_history()
+        if self.damaged:
+            self._recover_from_backup()
+        self._resolve_duplicates()
+        backup.take(self.root, {chunk_name(n): c.sha256 for n, c in self.areas.history.chunks.items()
+                                if c.sha256 and (self.root / chunk_name(n)).exists()})
+
+    # --- in-progress games ------------------------------------------------------------
+    def _open_active(self) -> None:
+        for path in self.areas.active.files():
+            rel = f"{ACTIVE_DIR}/{path.name}"
+            check = lambda raw, name=path.name: check_active(raw, name)  # noqa: E731
+            try:
+                doc, record, migrated = check(path.read_bytes())
+            except BadFile as bad:
+                restored = self._set_aside_and_restore(rel, bad, check, "game in progress")
+                if restored is None:
+                    continue
+                doc, record, migrated = restored[1]
+            if migrated:
+                self.areas.active.put(doc, record)
+            else:
+                self.areas.active.adopt(doc, record)
+
+    # --- history ------------------------------------------------------------------------
+    def _open_history(self) -> None:
+        numbers = sorted({int(m.group(1)) for p in self.root.iterdir()
+                          for m in [CHUNK_RE.match(p.name) or INDEX_RE.match(p.name)] if m})
+        for n in numbers:
+            self._open_chunk(n)
+
+    def _open_chunk(self, n: int) -> None:
+        chunk_rel, index_rel = chunk_name(n), index_name(n)
+        chunk_path, index_path = self.root / chunk_rel, self.root / index_rel
+        rows = index_digest = None
+        if index_path.exists():
+            try:
+                index_digest, rows = check_index(index_path.read_bytes())
+            except BadFile as bad:
+                aside = self._set_aside(index_rel, bad.reason)
+                self.notices.append(f"{index_rel} {_words(bad.reason)} ({bad.detail}); moved aside as "
+                                    f"{aside}; rebuilt it from {chunk_rel}.")
+        if not chunk_path.exists():
+            found = backup.good_copy(self.root, chunk_rel, check_chunk)
+            self.damaged = True
+            if found is None:
+                if index_path.exists():
+                    aside = self._set_aside(index_rel, "without-its-history-file")
+                    self.notices.append(f"{chunk_rel} is missing and no backup holds it; its index "
+                                        f"was moved aside as {aside}.")
+                return
+            write_atomic(chunk_path, found[1])
+            self.notices.append(f"{chunk_rel} was missing; restored it from {backup.describe(found[0])}.")
+            raw, checked = found[1], found[2]
+        else:
+            raw = chunk_path.read_bytes()
+            digest = sha256(raw)
+            if rows is not None and index_digest == digest and all(r["version"] == VERSION for r in rows.values()):
+                self.clashes += self.areas.history.adopt(n, rows, digest)
+                return
+            try:
+                checked = check_chunk(raw)
+            except BadFile as bad:
+                restored = self._set_aside_and_restore(chunk_rel, bad, check_chunk, "history file")
+                if restored is None:
+                    if index_path.exists():
+                        self._set_aside(index_rel, "of-a-moved-aside-file")
+                    return
+                raw, checked = restored
+        rows = {doc_id: index_row(record, doc["revision"]) for doc_id, (doc, record, _) in checked.items()}
+        migrated = {doc_id: doc for doc_id, (doc, _, was_migrated) in checked.items() if was_migrated}
+        self.clashes += self.areas.history.adopt(n, rows, sha256(raw), write_docs=migrated)
+
+    # --- damaged files -------------------------------------------------------------------
+    def _set_aside(self, rel: str, reason: str) -> str:
+        path = self.root / rel
+        base = f"{path.stem}.{reason}-{self.stamp}"
+        target, k = path.with_name(base + path.suffix), 1
+        while target.exists():
+            k += 1
+            target = path.with_name(f"{base}-{k}{path.suffix}")
+        path.replace(target)
+        fsync_dir(path.parent)
+        return str(target.relative_to(self.root)).replace("\\", "/")
+
+    def _set_aside_and_restore(self, rel: str, bad: BadFile, check: Callable[[bytes], Any],
+                               what: str) -> tuple[bytes, Any] | None:
+        self.damaged = True
+        aside = self._set_aside(rel, bad.reason)
+        found = backup.good_copy(self.root, rel, check)
+        note = f"{rel} ({what}) {_words(bad.reason)} ({bad.detail}); moved aside as {aside}"
+        if found is None:
+            self.notices.append(note + "; no backup holds a good copy of it.")
+            return None
+        write_atomic(self.root / rel, found[1])
+        self.notices.append(note + f"; restored it from {backup.describe(found[0])}.")
+        return found[1], found[2]
+
+    def _recover_from_backup(self) -> None:
+        """Bring back every game of the newest backup that is missing here or older here."""
+        latest = next(iter(backup.backups(self.root)), None)
+        if latest is None:
+            return
+        wanted: list[tuple[dict, Any]] = []
+        folder = latest / ACTIVE_DIR
+        for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+            try:
+                doc, record, _ = check_active(path.read_bytes(), path.name)
+            except Exception:  # noqa: BLE001 - a bad backup copy is no worse than none
+                continue
+            if self._is_newer(doc):
+                wanted.append((doc, record))
+        for path in sorted(latest.iterdir()):
+            if not CHUNK_RE.match(path.name):
+                continue
+            try:
+                checked = check_chunk(path.read_bytes())
+            except Exception:  # noqa: BLE001
+                continue
+            wanted += [(doc, record) for doc, record, _ in checked.values() if self._is_newer(doc)]
+        if wanted:
+            self.areas.place_many(wanted)
+            games = "game" if len(wanted) == 1 else "games"
+            self.notices.append(f"brought back {len(wanted)} {games} from {backup.describe(latest)}.")
+
+    def _is_newer(self, doc: dict) -> bool:
+        here = self.areas.revision(doc["id"])
+        return here is None or here < doc["revision"]
+
+    def _resolve_duplicates(self) -> None:
+        history, active = self.areas.history, self.areas.active
+        for game_id, n, doc_id in self.clashes:
+            other = history.chunks[n].rows[doc_id]
+            if other["revision"] > history.row(game_id)["revision"]:
+                kept_n, kept_id = history.where[game_id]
+                history.where[game_id] = (n, doc_id)
+                history.remove_doc(kept_n, kept_id)
+            else:
+                history.remove_doc(n, doc_id)
+        for game_id in sorted(set(active.games) & set(history.where)):
+            ongoing, done = active.games[game_id], history.row(game_id)
+            if ongoing.revision > done["revision"] or (ongoing.revision == done["revision"]
+                                                       and ongoing.record.finished is None):
+                history.remove(game_id)
+            else:
+                active.remove(game_id)
+
+
+def _words(reason: str) -> str:
+    return reason.replace("-", " ")

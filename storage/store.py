@@ -1,0 +1,243 @@
+"""The game store: one object per process, every method behind one lock.
+
+    store = Store.open(data_dir)           # checks, repairs and backs up the folder
+    saved = store.save(record, None)       # a new game -> Saved(record, revision=1, ...)
+    saved = store.save(edited, saved.revision)   # each tap: durable when it returns
+    saved = store.undo(game_id, saved.revision)  # undo/redo survive restarts
+
+Files and their layout: layout.py. Crash safety: atomic.py. What open() repairs: recovery.py.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from scoring import RecordBase, RecordError, parse_record
+
+from . import journal, transfer
+from .api import ImportReport, NothingToUndo, Saved, StaleSave, StoreError, Summary
+from .areas import Areas
+from .layout import LOCK_FILE
+from .lock import ProcessLock
+from .recovery import Opening
+from .summary import index_row, order_key, to_summary
+
+
+class Store:
+    def __init__(self, root: Path, lock: ProcessLock, areas: Areas, notices: list[str]):
+        self.root = root
+        self.notices = notices  # what open() repaired, as sentences for a person; [] normally
+        self._process_lock = lock
+        self._areas = areas
+        self._lock = threading.Lock()
+        self._closed = False
+        self._summaries: dict[str, tuple[int, dict[str, Any]]] = {}  # in progress: id -> (revision, row)
+
+    @classmethod
+    def open(cls, data_dir: Path) -> "Store":
+        """Open (creating) the store in `data_dir`. Raises StoreBusy when another process
+        has it open, StoreTooNew when it holds records newer than this app reads."""
+        root = Path(data_dir)
+        root.mkdir(parents=True, exist_ok=True)
+        lock = ProcessLock(root / LOCK_FILE)
+        areas = Areas(root)
+        try:
+            opening = Opening(root, areas)
+            opening.run()
+        except BaseException:
+            areas.close()
+            lock.release()
+            raise
+        return cls(root, lock, areas, opening.notices)
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._areas.close()
+                self._process_lock.release()
+
+    # --- one game ---------------------------------------------------------------------
+    def save(self, record: RecordBase, expected_revision: int | None) -> Saved:
+        """Store a new version of a game. expected_revision None means a new game;
+        otherwise it must be the stored revision (StaleSave if not). Raises RecordError
+        when the record does not validate. Durable (fsynced) when it returns."""
+        checked = parse_record(record.to_json())
+        if not checked.id:
+            raise RecordError("id", "a stored game needs an id")
+        data = checked.to_json()
+        with self._lock:
+            self._check_open()
+            game_id = checked.id
+            if expected_revision is None:
+                stored = self._areas.revision(game_id)
+                if stored is not None:
+                    raise StaleSave(game_id, stored, f"game {game_id} is already stored (revision "
+                                                     f"{stored}); load it instead of starting it again")
+                doc = journal.new_doc(game_id, data)
+            else:
+                self._expect(game_id, expected_revision)
+                old = self._areas.doc(game_id)
+                if old["record"] == data:  # nothing changed: no write, same revision
+                    return _saved(old, checked)
+                doc = journal.saved(old, data)
+            return _saved(self._areas.place(doc, checked), checked)
+
+    def load(self, game_id: str) -> Saved:
+        """The stored game; KeyError if unknown."""
+        with self._lock:
+            self._check_open()
+            active = self._areas.active.games.get(game_id)
+            if active is not None:
+                return Saved(active.record, active.revision, active.can_undo, active.can_redo)
+            if game_id not in self._areas.history.where:
+                raise KeyError(game_id)
+            doc = self._areas.history.doc(game_id)
+            return _saved(doc, parse_record(doc["record"]))
+
+    def undo(self, game_id: str, expected_revision: int) -> Saved:
+        """Back one version (stored like a save: the revision still increases)."""
+        return self._step(game_id, expected_revision, "undo")
+
+    def redo(self, game_id: str, expected_revision: int) -> Saved:
+        return self._step(game_id, expected_revision, "redo")
+
+    def _step(self, game_id: str, expected_revision: int, way: str) -> Saved:
+        with self._lock:
+            self._check_open()
+            self._expect(game_id, expected_revision)
+            old = self._areas.doc(game_id)
+            if not old[way]:
+                raise NothingToUndo(f"game {game_id} has no {'earlier' if way == 'undo' else 'later'} "
+                                    f"version to {way} to")
+            try:
+                doc = journal.undone(old) if way == "undo" else journal.redone(old)
+                record = parse_record(doc["record"])
+            except (RecordError, ValueError, KeyError, IndexError, TypeError) as exc:
+                raise StoreError(f"the {way} history of game {game_id} is damaged ({exc}); "
+                                 f"the game itself is intact") from None
+            return _saved(self._areas.place(doc, record), record)
+
+    def delete(self, game_id: str) -> None:
+        with self._lock:
+            self._check_open()
+            if game_id not in self._areas:
+                raise KeyError(game_id)
+            self._areas.remove(game_id)
+            self._summaries.pop(game_id, None)
+
+    # --- lists ------------------------------------------------------------------------
+    def in_progress(self) -> list[Summary]:
+        """Games not finished, newest first (by created)."""
+        with self._lock:
+            self._check_open()
+            return [to_summary(r) for r in self._active_rows()]
+
+    def recent(self, limit: int = 50) -> list[Summary]:
+        """Finished games, newest first, read from the index (not the records)."""
+        with self._lock:
+            self._check_open()
+            return [to_summary(r) for r in self._areas.history.newest(limit)]
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Index rows of every game, in progress first then finished, each newest first:
+        {id, revision, version, game, created, finished, order, players: [[id, name,
+        total, place], ...], winners: [names]} (for `list` and the CSV export)."""
+        with self._lock:
+            self._check_open()
+            history = self._areas.history.newest(len(self._areas.history.where))
+            return self._active_rows() + history
+
+    def known_players(self) -> list[str]:
+        """Distinct player names of all stored games (the same name in another case counts
+        once, spelt as last used), most recently used first."""
+        with self._lock:
+            self._check_open()
+            latest: dict[str, tuple[str, str]] = {}  # casefolded -> (order, name)
+            for row in list(self._areas.history.rows()) + self._active_rows():
+                for player in row["players"]:
+                    key = player[1].casefold()
+                    if key not in latest or latest[key][0] < row["order"]:
+                        latest[key] = (row["order"], player[1])
+            return [name for _, name in sorted(latest.values(), key=lambda v: (v[0], v[1].casefold()),
+                                                reverse=True)]
+
+    def _active_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for game_id, game in self._areas.active.games.items():
+            cached = self._summaries.get(game_id)
+            if cached is None or cached[0] != game.revision:
+                cached = self._summaries[game_id] = (game.revision, index_row(game.record, game.revision))
+            rows.append(cached[1])
+        return sorted(rows, key=lambda r: r["order"], reverse=True)
+
+    # --- import and export ------------------------------------------------------------
+    def import_data(self, data: Any) -> ImportReport:
+        """Import an export file's data or a single record, all or nothing: RecordError
+        (naming the record and the problem) and nothing stored if any record is bad."""
+        return self.import_records(transfer.parse_import(data))
+
+    def import_records(self, records: list[RecordBase]) -> ImportReport:
+        """Store records already checked by transfer.parse_import. A stored id is updated in
+        place (the stored version stays one undo step away), never stored twice."""
+        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        with self._lock:
+            self._check_open()
+            items, new_ids, updated, unchanged = [], [], 0, 0
+            for record in records:
+                stored = self._areas.revision(record.id)
+                old = self._areas.doc(record.id) if stored is not None else None
+                if record.created is None:  # see transfer.py: keep the stored date, else invent one
+                    created = (old["record"].get("created") if old else None) or record.finished or now
+                    record = record.model_copy(update={"created": created})
+                data = record.to_json()
+                if old is None:
+                    items.append((journal.new_doc(record.id, data), record))
+                    new_ids.append(record.id)
+                elif old["record"] == data:
+                    unchanged += 1
+                else:
+                    items.append((journal.saved(old, data), record))
+                    updated += 1
+            self._areas.place_many(items)
+            return ImportReport(len(new_ids), updated, unchanged, new_ids)
+
+    def export_data(self) -> dict[str, Any]:
+        """{"format": "pandapad/export", "version": 1, "exported": now, "games": [records]},
+        newest first; the records are the caller's to keep."""
+        with self._lock:
+            self._check_open()
+            games = [json.loads(json.dumps(self._areas.active.doc(g)["record"]))
+                     for g in self._areas.active.games]
+            for doc in self._areas.history.docs():
+                games.append(json.loads(json.dumps(doc["record"])))
+        games.sort(key=lambda r: order_key(r.get("created"), r.get("finished")), reverse=True)
+        return transfer.export_envelope(games)
+
+    # --- helpers ----------------------------------------------------------------------
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreError("the store is closed")
+
+    def _expect(self, game_id: str, expected_revision: int) -> None:
+        stored = self._areas.revision(game_id)
+        if stored is None:
+            raise StaleSave(game_id, 0, f"game {game_id} is no longer stored (it was deleted, perhaps "
+                                        f"on another device); this edit cannot be saved")
+        if stored != expected_revision:
+            raise StaleSave(game_id, stored, f"game {game_id} was changed elsewhere: it is at revision "
+                                             f"{stored}, but this edit is based on revision "
+                                             f"{expected_revision}; reload the game and apply the edit again")
+
+
+def _saved(doc: dict[str, Any], record: RecordBase) -> Saved:
+    return Saved(record, doc["revision"], bool(doc["undo"]), bool(doc["redo"]))
