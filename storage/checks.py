@@ -72,7 +72,8 @@ def check_active(raw: bytes, filename: str) -> tuple[dict, RecordBase, bool]:
     docs = parse_tinydb(raw, ("game",)).get("game", {})
     if list(docs) != ["1"]:
         raise BadFile(DID_NOT_VALIDATE, "it should hold exactly one game")
-    doc, record, migrated = check_game(docs["1"], "the game")
+    gid = docs["1"].get("id")
+    doc, record, migrated = check_game(docs["1"], f"game {gid}" if isinstance(gid, str) else "the game")
     if active_name(doc["id"]) != filename:
         raise BadFile(DID_NOT_VALIDATE, f"it holds game {doc['id']!r}, which belongs in another file")
     return doc, record, migrated
@@ -82,7 +83,8 @@ def check_chunk(raw: bytes) -> dict[int, tuple[dict, RecordBase, bool]]:
     docs = parse_tinydb(raw, ("games",)).get("games", {})
     checked, seen = {}, set()
     for key, doc in docs.items():
-        checked[int(key)] = result = check_game(doc, f"game {key}")
+        gid = doc.get("id")
+        checked[int(key)] = result = check_game(doc, f"game {gid}" if isinstance(gid, str) else f"document {key}")
         if result[0]["id"] in seen:
             raise BadFile(DID_NOT_VALIDATE, f"game {key}: the id {result[0]['id']!r} is there twice")
         seen.add(result[0]["id"])

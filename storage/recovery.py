@@ -16,6 +16,7 @@
 """
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -25,7 +26,7 @@ from scoring import VERSION
 from . import backup
 from .areas import Areas
 from .atomic import fsync_dir, sha256, sweep_temp_files, write_atomic
-from .checks import BadFile, check_active, check_chunk, check_index
+from .checks import BadFile, check_active, check_chunk, check_game, check_index
 from .layout import ACTIVE_DIR, CHUNK_RE, INDEX_RE, chunk_name, index_name
 from .summary import index_row
 
@@ -37,6 +38,7 @@ class Opening:
         self.notices: list[str] = []
         self.damaged = False  # a file holding games was set aside
         self.clashes: list[tuple[str, int, int]] = []
+        self.salvaged: list[tuple[dict, Any]] = []  # sound games of files moved aside
         self.stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
     def run(self) -> None:
@@ -47,6 +49,7 @@ class Opening:
         self._open_history()
         if self.damaged:
             self._recover_from_backup()
+            self._keep_salvaged()
         self._resolve_duplicates()
         backup.take(self.root, {chunk_name(n): c.sha256 for n, c in self.areas.history.chunks.items()
                                 if c.sha256 and (self.root / chunk_name(n)).exists()})
@@ -56,10 +59,11 @@ class Opening:
         for path in self.areas.active.files():
             rel = f"{ACTIVE_DIR}/{path.name}"
             check = lambda raw, name=path.name: check_active(raw, name)  # noqa: E731
+            raw = path.read_bytes()
             try:
-                doc, record, migrated = check(path.read_bytes())
+                doc, record, migrated = check(raw)
             except BadFile as bad:
-                restored = self._set_aside_and_restore(rel, bad, check, "game in progress")
+                restored = self._set_aside_and_restore(rel, bad, raw, check, "game in progress")
                 if restored is None:
                     continue
                 doc, record, migrated = restored[1]
@@ -107,7 +111,7 @@ class Opening:
             try:
                 checked = check_chunk(raw)
             except BadFile as bad:
-                restored = self._set_aside_and_restore(chunk_rel, bad, check_chunk, "history file")
+                restored = self._set_aside_and_restore(chunk_rel, bad, raw, check_chunk, "history file")
                 if restored is None:
                     if index_path.exists():
                         self._set_aside(index_rel, "of-a-moved-aside-file")
@@ -129,9 +133,10 @@ class Opening:
         fsync_dir(path.parent)
         return str(target.relative_to(self.root)).replace("\\", "/")
 
-    def _set_aside_and_restore(self, rel: str, bad: BadFile, check: Callable[[bytes], Any],
+    def _set_aside_and_restore(self, rel: str, bad: BadFile, raw: bytes, check: Callable[[bytes], Any],
                                what: str) -> tuple[bytes, Any] | None:
         self.damaged = True
+        self.salvaged += _sound_games(raw)
         aside = self._set_aside(rel, bad.reason)
         found = backup.good_copy(self.root, rel, check)
         note = f"{rel} ({what}) {_words(bad.reason)} ({bad.detail}); moved aside as {aside}"
@@ -169,6 +174,19 @@ class Opening:
             games = "game" if len(wanted) == 1 else "games"
             self.notices.append(f"brought back {len(wanted)} {games} from {backup.describe(latest)}.")
 
+    def _keep_salvaged(self) -> None:
+        """Games of a moved-aside file that validate on their own and are newer than what the
+        backups gave back (saved since the last start): one bad record costs only itself."""
+        newest: dict[str, tuple[dict, Any]] = {}
+        for doc, record in self.salvaged:
+            if self._is_newer(doc) and (doc["id"] not in newest or newest[doc["id"]][0]["revision"] < doc["revision"]):
+                newest[doc["id"]] = (doc, record)
+        if newest:
+            self.areas.place_many(list(newest.values()))
+            games = "game" if len(newest) == 1 else "games"
+            self.notices.append(f"kept {len(newest)} sound {games} saved since the last start "
+                                f"from the file moved aside.")
+
     def _is_newer(self, doc: dict) -> bool:
         here = self.areas.revision(doc["id"])
         return here is None or here < doc["revision"]
@@ -190,6 +208,24 @@ class Opening:
                 history.remove(game_id)
             else:
                 active.remove(game_id)
+
+
+def _sound_games(raw: bytes) -> list[tuple[dict, Any]]:
+    """The games of a file that parses but did not validate which do validate one by one."""
+    try:
+        data = json.loads(raw)
+        tables = [t for name, t in data.items() if name in ("game", "games") and isinstance(t, dict)]
+    except (ValueError, AttributeError):
+        return []
+    sound = []
+    for table in tables:
+        for doc in table.values():
+            try:
+                doc, record, _ = check_game(doc, "")
+            except Exception:  # noqa: BLE001 - the bad ones stay in the moved-aside file
+                continue
+            sound.append((doc, record))
+    return sound
 
 
 def _words(reason: str) -> str:
