@@ -1,0 +1,164 @@
+"""`python main.py import / export / list` as a person runs them, in real processes."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring import Player
+from storage import Store, samples
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True,
+                          text=True, input=stdin, timeout=120)
+
+
+def write_export(path: Path, games) -> Path:
+    path.write_text(json.dumps({"format": "pandapad/export", "version": 1,
+                                "exported": "2026-11-22T21:00:00Z", "games": games}))
+    return path
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def history(tmp_path):
+    return [g.to_json() for g in samples.history(41, 8)]
+
+
+def test_import_then_reimport_reports_new_updated_unchanged_and_lists_once(tmp_path, history):
+    data = tmp_path / "data"
+    file = write_export(tmp_path / "games.json", history)
+    first = run("import", str(file), "--data-dir", str(data))
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.strip() == f"{file}: imported 8 games: 8 new, 0 updated, 0 unchanged"
+    history[2]["notes"] = "rematch"
+    write_export(file, history)
+    again = run("import", str(file), "--data-dir", str(data))
+    assert again.stdout.strip() == f"{file}: imported 8 games: 0 new, 1 updated, 7 unchanged"
+    listed = run("list", "--data-dir", str(data))
+    assert listed.returncode == 0 and listed.stderr == ""
+    lines = listed.stdout.splitlines()
+    assert len(lines) == 8
+    ids = [line.split("\t")[0] for line in lines]
+    assert ids == [f"g41-{i:05d}" for i in reversed(range(8))]  # newest first
+    assert lines[0].split("\t")[1:4] == ["panda-royale", history[7]["created"], history[7]["finished"]]
+
+
+def test_a_single_record_and_standard_input_can_be_imported(tmp_path, history):
+    data = tmp_path / "data"
+    (tmp_path / "one.json").write_text(json.dumps(history[0]))
+    assert run("import", str(tmp_path / "one.json"), "--data-dir", str(data)).returncode == 0
+    piped = run("import", "-", "--data-dir", str(data), stdin=json.dumps(history[1]))
+    assert piped.returncode == 0 and "1 new" in piped.stdout
+    assert len(run("list", "--data-dir", str(data)).stdout.splitlines()) == 2
+
+
+def test_one_bad_record_imports_nothing_and_says_which_and_why_on_one_line(tmp_path, history):
+    data = tmp_path / "data"
+    write_export(tmp_path / "good.json", history[:3])
+    assert run("import", str(tmp_path / "good.json"), "--data-dir", str(data)).returncode == 0
+    before = snapshot(data)
+    history[5]["players"] = history[5]["players"][:1]
+    bad = write_export(tmp_path / "bad.json", history)
+    result = run("import", str(bad), "--data-dir", str(data))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (f"{bad}: games[5].players: game g41-00005: "
+                             f"Panda Royale is played by 2–10 players, not 1\n")
+    assert snapshot(data) == before  # the store untouched: not even opened
+
+
+@pytest.mark.parametrize("content, expected", [
+    ('{"format": "pandapad/export", "games": [', "line 1 column 41: not valid JSON"),
+    ("", "line 1 column 1: not valid JSON"),
+    ('{"game": "chess", "players": []}', "game: unknown game 'chess'"),
+    ('[1, 2]', "record: a game record is a JSON object, not list"),
+])
+def test_unreadable_input_is_one_line_and_exit_2(tmp_path, content, expected):
+    (tmp_path / "in.json").write_text(content)
+    result = run("import", str(tmp_path / "in.json"), "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"{tmp_path / 'in.json'}: ") and expected in result.stderr
+    assert not (tmp_path / "data").exists()
+
+
+def test_a_missing_file_is_one_line_and_exit_2(tmp_path):
+    result = run("import", str(tmp_path / "nope.json"), "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 2
+    assert result.stderr == f"{tmp_path / 'nope.json'}: cannot read: No such file or directory\n"
+
+
+def test_a_record_newer_than_the_app_is_refused_naming_both_versions(tmp_path, history):
+    (tmp_path / "new.json").write_text(json.dumps({**history[0], "version": 2}))
+    result = run("import", str(tmp_path / "new.json"), "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert ": version: game g41-00000: this record is version 2, but this app reads records up to version 1" in result.stderr
+
+
+def test_export_json_to_stdout_and_to_a_file(tmp_path, history):
+    data = tmp_path / "data"
+    write_export(tmp_path / "in.json", history)
+    run("import", str(tmp_path / "in.json"), "--data-dir", str(data))
+    out = run("export", "--data-dir", str(data))
+    assert out.returncode == 0
+    export = json.loads(out.stdout)
+    assert export["format"] == "pandapad/export" and export["version"] == 1
+    assert {g["id"] for g in export["games"]} == {g["id"] for g in history}
+    to_file = run("export", "--format", "json", "--out", str(tmp_path / "out.json"), "--data-dir", str(data))
+    assert to_file.returncode == 0 and to_file.stdout == ""
+    assert json.loads((tmp_path / "out.json").read_text())["games"] == export["games"]
+    # and what export writes, import reads back into an empty store
+    back = run("import", str(tmp_path / "out.json"), "--data-dir", str(tmp_path / "copy"))
+    assert "8 new" in back.stdout
+
+
+def test_export_csv_guards_formulas_and_keeps_numbers_numbers(tmp_path):
+    data = tmp_path / "data"
+    game = samples.finished_game(random.Random(9), "g1", samples.START, players=3)
+    players = tuple(Player(id=p.id, name=n) for p, n in zip(game.players, ["=SUM(A1)", "Ann", "-1"]))
+    with Store.open(data) as store:
+        store.save(game.model_copy(update={"players": players}), None)
+    result = run("export", "--format", "csv", "--out", str(tmp_path / "g.csv"), "--data-dir", str(data))
+    assert result.returncode == 0
+    text = (tmp_path / "g.csv").read_text()
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["game_id", "game", "created", "finished", "seat", "player", "total", "place", "winner"]
+    assert [r[5] for r in rows[1:]] == ["'=SUM(A1)", "Ann", "'-1"]
+    assert ",'=SUM(A1)," in text and '"' not in text  # nothing quoted: numbers stay numbers
+    assert [r[4] for r in rows[1:]] == ["1", "2", "3"]
+
+
+def test_list_of_an_empty_store(tmp_path):
+    result = run("list", "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 0 and result.stdout == ""
+
+
+def test_a_store_in_use_by_another_process_is_one_line_and_exit_2(tmp_path, history):
+    data = tmp_path / "data"
+    write_export(tmp_path / "in.json", history)
+    with Store.open(data):
+        for args in (["import", str(tmp_path / "in.json")], ["export"], ["list"]):
+            result = run(*args, "--data-dir", str(data))
+            assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+            assert "in use by another Pandapad process" in result.stderr
+
+
+def test_the_data_directory_comes_from_flet_app_storage_data(tmp_path, history):
+    import os
+    write_export(tmp_path / "in.json", history[:2])
+    env = {**os.environ, "FLET_APP_STORAGE_DATA": str(tmp_path / "flet")}
+    result = subprocess.run([sys.executable, "main.py", "import", str(tmp_path / "in.json")],
+                            cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0 and (tmp_path / "flet" / "history-0001.json").exists()

@@ -1,0 +1,132 @@
+"""Import and export through the store's API: all or nothing, no duplicates, CSV guard."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+
+import pytest
+
+from scoring import Player, RecordError
+from storage import Store, samples
+from storage.transfer import export_json, guard, write_csv
+
+
+def export_of(games):
+    return {"format": "pandapad/export", "version": 1, "exported": "2026-11-22T21:00:00Z",
+            "games": [g.to_json() for g in games]}
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store.open(tmp_path) as s:
+        yield s
+
+
+def test_import_counts_new_updated_and_unchanged_and_never_stores_twice(store):
+    games = samples.history(31, 6)
+    assert str(store.import_data(export_of(games[:4]))) == "4 new, 0 updated, 0 unchanged"
+    changed = samples.correct(games[1], random.Random(1))
+    report = store.import_data(export_of([games[0], changed] + games[2:]))
+    assert (report.new, report.updated, report.unchanged) == (2, 1, 3)
+    assert len(store.recent(100)) == 6
+    saved = store.load(games[1].id)
+    assert saved.record == changed and saved.can_undo  # the replaced version is one undo away
+    assert store.undo(games[1].id, saved.revision).record == games[1]
+
+
+def test_a_single_record_can_be_imported(store):
+    game = samples.finished_game(random.Random(2), "single", samples.START)
+    assert store.import_data(game.to_json()).new == 1
+    assert store.import_data(game.to_json()).unchanged == 1
+    assert store.load("single").record == game
+
+
+def test_one_bad_record_means_nothing_is_imported(store):
+    games = [g.to_json() for g in samples.history(32, 5)]
+    games[3]["rounds"][2]["hands"]["p1"]["yelow"] = [3]
+    with pytest.raises(RecordError) as caught:
+        store.import_data({"format": "pandapad/export", "version": 1, "games": games})
+    assert caught.value.where == "games[3].rounds[2].hands.p1.yelow"
+    assert caught.value.message == "game g32-00003: unknown field"
+    assert store.recent() == [] and store.in_progress() == []
+
+
+def test_an_export_file_without_games_or_of_another_shape_is_refused(store):
+    with pytest.raises(RecordError) as caught:
+        store.import_data({"format": "pandapad/export", "version": 1})
+    assert caught.value.where == "games"
+    with pytest.raises(RecordError):
+        store.import_data([1, 2])
+
+
+def test_a_record_without_an_id_gets_one_from_its_content_so_reimport_finds_it(store):
+    data = samples.finished_game(random.Random(3), "x", samples.START).to_json()
+    del data["id"]
+    first = store.import_data(data)
+    assert first.new == 1 and len(first.new_ids[0]) == 36
+    assert store.import_data(data).unchanged == 1
+    assert len(store.recent()) == 1
+
+
+def test_a_record_without_created_is_dated_by_its_finish_or_the_import(store):
+    done = samples.finished_game(random.Random(4), "done", samples.START).to_json()
+    live = samples.new_game(random.Random(4), "live", "x").to_json()
+    done["created"] = live["created"] = None
+    store.import_data({"format": "pandapad/export", "version": 1, "games": [done, live]})
+    assert store.load("done").record.created == done["finished"]
+    assert store.load("live").record.created.startswith("20")
+    assert store.import_data(live).unchanged == 1  # keeps the date it was given
+
+
+def test_the_same_id_twice_in_a_file_is_refused_unless_identical(store):
+    a = samples.finished_game(random.Random(5), "same", samples.START)
+    b = samples.correct(a, random.Random(6))
+    assert store.import_data(export_of([a, a])).new == 1
+    with pytest.raises(RecordError) as caught:
+        store.import_data(export_of([a, b]))
+    assert caught.value.where == "games[1].id" and "games[0]" in caught.value.message
+
+
+def test_export_then_import_elsewhere_gives_the_same_games(store, tmp_path):
+    games = samples.history(33, 12)
+    store.import_data(export_of(games))
+    live = samples.new_game(random.Random(7), "live", "2026-11-22T19:00:00Z")
+    store.save(samples.tap(live, random.Random(7)), None)
+    export = store.export_data()
+    assert export["format"] == "pandapad/export" and export["version"] == 1
+    assert export["exported"].endswith("Z") and len(export["games"]) == 13
+    assert export["games"][0]["id"] == "live"  # newest first
+    text = export_json(export)
+    assert json.loads(text) == export
+    with Store.open(tmp_path / "elsewhere") as other:
+        assert other.import_data(json.loads(text)).new == 13
+        assert other.load("g33-00004").record == games[4]
+
+
+def test_csv_has_one_row_per_player_per_game_with_the_formula_guard(store):
+    game = samples.finished_game(random.Random(8), "g", samples.START, players=5)
+    names = ["=SUM(A1)", "+Ann", "-Ben", "@Cleo", "Dora"]
+    players = tuple(Player(id=p.id, name=n) for p, n in zip(game.players, names))
+    store.save(game.model_copy(update={"players": players}), None)
+    out = io.StringIO(newline="")
+    assert write_csv(store.rows(), out) == 1
+    text = out.getvalue()
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["game_id", "game", "created", "finished", "seat", "player", "total", "place", "winner"]
+    assert [r[5] for r in rows[1:]] == ["'=SUM(A1)", "'+Ann", "'-Ben", "'@Cleo", "Dora"]
+    line = text.splitlines()[1]
+    assert line.startswith("g,panda-royale,2021-03-01T18:00:00Z,")
+    assert line.endswith(f",1,'=SUM(A1),{rows[1][6]},{rows[1][7]},{rows[1][8]}")  # numbers unquoted
+    assert all(r[6].lstrip("-").isdigit() and r[7].isdigit() and r[8] in ("0", "1") for r in rows[1:])
+
+
+def test_the_guard_covers_every_formula_start_and_leaves_numbers_alone():
+    for text in ["=1", "+1", "-1", "@A", "\tx", "\rx"]:
+        assert guard(text) == "'" + text
+    assert guard("Ann") == "Ann" and guard("") == ""
+    out = io.StringIO(newline="")
+    write_csv([{"id": "g", "game": "panda-royale", "created": None, "finished": None,
+                "players": [["a", "Ann", -12, 1]], "winners": ["Ann"]}], out)
+    assert out.getvalue().splitlines()[1] == "g,panda-royale,,,1,Ann,-12,1,"
