@@ -1,0 +1,114 @@
+"""Crash test: a child process saving a game tap by tap is killed with SIGKILL at random
+moments, 200 times; after each kill the store opens clean and holds the last save that the
+child reported done (or the one it was making when it died), undo history included."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from storage import Store, samples
+from storage.atomic import TEMP_RE
+
+ROOT = Path(__file__).resolve().parents[1]
+KILLS = 200
+
+CHILD = textwrap.dedent("""
+    import random, sys
+    sys.path.insert(0, sys.argv[3])
+    from pathlib import Path
+    from storage import Store, samples
+
+    data, run = Path(sys.argv[1]), int(sys.argv[2])
+    rng = random.Random(run)
+    store = Store.open(data)
+    live = store.in_progress()
+    if live:
+        saved = store.load(live[0].id)
+    else:
+        saved = store.save(samples.new_game(rng, f"game-{run}", f"2026-01-01T{run % 24:02d}:00:00Z", players=2), None)
+    print("saved", saved.record.id, saved.revision, samples.taps(saved.record), flush=True)
+    k = 0
+    while True:
+        if saved.record.finished:  # the game moved to the history: start the next one
+            k += 1
+            record = samples.new_game(rng, f"game-{run}-{k}", "2026-01-02T00:00:00Z", players=2)
+            saved = store.save(record, None)
+        elif saved.can_undo and rng.random() < 0.05:
+            saved = store.undo(saved.record.id, saved.revision)
+        elif saved.can_redo and rng.random() < 0.5:
+            saved = store.redo(saved.record.id, saved.revision)
+        else:
+            saved = store.save(samples.tap(saved.record, rng), saved.revision)
+        print("saved", saved.record.id, saved.revision, samples.taps(saved.record), flush=True)
+""")
+
+
+def kill_at_random(child: Path, data: Path, run: int, rng: random.Random) -> list[str]:
+    """Start a child, SIGKILL it at a random moment; the 'saved' lines it printed."""
+    proc = subprocess.Popen([sys.executable, str(child), str(data), str(run), str(ROOT)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    try:
+        if rng.random() < 0.15:  # sometimes while it starts: opening, sweeping, backing up
+            time.sleep(rng.uniform(0.0, 0.4))
+        else:
+            for _ in range(rng.randint(1, 60)):
+                line = proc.stdout.readline()
+                if not line:
+                    break
+                lines.append(line)
+            time.sleep(rng.uniform(0.0, 0.003))  # land anywhere inside the next save
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+        rest = proc.stdout.read()  # not communicate(): it would skip what readline() buffered
+        err = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.stdout.close()
+        proc.stderr.close()
+    assert proc.returncode == -signal.SIGKILL, err
+    lines += rest.splitlines(keepends=True)
+    return [line.split() for line in lines if line.endswith("\n") and line.startswith("saved ")]
+
+
+@pytest.mark.slow
+def test_sigkill_at_random_moments_never_loses_a_reported_save(tmp_path):
+    child = tmp_path / "child.py"
+    child.write_text(CHILD)
+    data = tmp_path / "data"
+    rng = random.Random(2026)
+    reported_saves = 0
+    for run in range(KILLS):
+        reported = kill_at_random(child, data, run, rng)
+        reported_saves += len(reported)
+        with Store.open(data) as store:
+            assert store.notices == [], (run, store.notices)
+            if reported:
+                _, game_id, revision, taps = reported[-1]
+                stored = store.load(game_id)
+                # the last save reported done, or the one under way when the kill came
+                assert stored.revision in (int(revision), int(revision) + 1), (run, reported[-1])
+                if stored.revision == int(revision):
+                    assert samples.taps(stored.record) == int(taps)
+            leftovers = [p for p in data.rglob(".*") if TEMP_RE.match(p.name)]
+            assert leftovers == []
+    assert reported_saves > KILLS * 10  # the kills really landed among saves
+
+    with Store.open(data) as store:  # every version of the last game still rebuilds
+        games = store.in_progress() or store.recent(1)
+        saved = store.load(games[0].id)
+        steps = 0
+        while saved.can_undo:
+            saved = store.undo(saved.record.id, saved.revision)
+            steps += 1
+        assert samples.taps(saved.record) == 0 or saved.record.finished is None
+        assert len(store.recent(1000)) >= 1  # games finished along the way are in the history
