@@ -22,6 +22,11 @@ LETTERS = {"yellow": "Y", "purple": "Pu", "blue": "B", "glitter": "Gl", "red": "
 MINUS = "\u2212"  # the typographic minus of a black red face: "Red −3"
 
 
+def and_join(names: list[str]) -> str:
+    """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+
+
 def signed(face: int) -> str:
     return f"{MINUS}{-face}" if face < 0 else str(face)
 
@@ -284,11 +289,13 @@ def round_summary(record: pr.Record, result: Result, index: int) -> RoundSummary
     totals = result.rounds[index] if index < len(result.rounds) else {}
     leaders_ = pr.yellow_leaders(record, index) if complete else []
     panda = None if final or not complete else pr.panda_holder(record, index)
-    pity = pr.pity_recipients(record, index) if complete and not final else []
+    choice = [] if final else pr.needs_panda_choice(record, index)
+    # While a yellow tie is open the token holder, and so the pity order, is not known yet.
+    pity = pr.pity_recipients(record, index) if complete and not final and not choice else []
     grand = {s.id: s.total for s in result.players}
     return RoundSummary(
         round=index, complete=complete, panda=panda,
-        panda_choice=[] if final else pr.needs_panda_choice(record, index),
+        panda_choice=choice,
         yellow_tie=leaders_ if len(leaders_) > 1 and not final else [],
         pity=pity, ranking=ranking(record, totals), final=final,
         standings=ranking(record, grand),

@@ -1,0 +1,169 @@
+"""The app shell: serving, routes (so the browser's back button and the phone's back gesture
+work), and the three screens: home, new game, a game's score pad."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from pathlib import Path
+
+import flet as ft
+
+from views import home, theme
+from views.games import Games, new_royale_record
+from views.new_game import NewGame
+
+log = logging.getLogger(__name__)
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+HOST = "127.0.0.1"
+
+
+def fail(message: str) -> None:
+    print(f"pandapad: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def desktop_problem() -> str | None:
+    """Why a native window cannot open here, or None."""
+    try:
+        import flet_desktop  # noqa: F401
+    except ImportError:
+        return "--desktop needs Flet's desktop client (pip install flet-desktop==1.0.5); " \
+               "run without --desktop to use a browser"
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "--desktop needs a graphical display and none is available here; run without --desktop " \
+               "and open the printed address in a browser"
+    return None
+
+
+def serve(data_dir: Path, port: int, desktop: bool, lan: bool) -> None:
+    """Open the store and serve the app until Ctrl+C: a browser on 127.0.0.1, or a window."""
+    if lan:
+        fail("--lan (serving to phones with an access token) is not available yet; "
+             "run without --lan to use the app on this computer")
+    if desktop and (problem := desktop_problem()):
+        fail(problem)
+    from storage import Store, StoreError
+    try:
+        store = Store.open(Path(data_dir))
+    except StoreError as exc:
+        fail(str(exc))
+    notices = list(getattr(store, "notices", []) or [])
+    for notice in notices:
+        print(f"pandapad: {notice}")
+    games = Games(store)
+
+    async def main(page: ft.Page) -> None:
+        await Shell(page, games, notices).start()
+
+    try:
+        if desktop:
+            ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
+        else:
+            # Loopback only, whatever the environment says: --lan is the way to reach phones.
+            os.environ["FLET_FORCE_WEB_SERVER"] = "true"
+            os.environ["FLET_SERVER_IP"] = HOST
+            os.environ["FLET_SERVER_PORT"] = str(port)
+            print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
+            ft.run(main, view=ft.AppView.WEB_BROWSER, host=HOST, port=port, no_cdn=True,
+                   assets_dir=str(ASSETS))
+    finally:
+        close = getattr(store, "close", None)
+        if close:
+            close()
+
+
+class Shell:
+    """One browser session: builds page.views from the route."""
+
+    def __init__(self, page: ft.Page, games: Games, notices: list[str]):
+        self.page = page
+        self.games = games
+        self.notices = notices
+        self.screen = None  # the game screen on show, if any
+        self.wakelock = None
+        self.showing: str | None = None
+
+    async def start(self) -> None:
+        page = self.page
+        page.title = "Pandapad"
+        theme.apply(page)
+        page.on_route_change = self.on_route_change
+        page.on_view_pop = self.on_view_pop
+        await self.show(page.route or "/")
+        if self.notices:
+            page.show_dialog(ft.SnackBar(ft.Text(" ".join(self.notices), size=theme.BODY),
+                                         duration=ft.Duration(seconds=10)))
+
+    def navigate(self, route: str) -> None:
+        self.page.navigate(route)
+
+    async def on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        await self.show(e.route)
+
+    async def on_view_pop(self, e: ft.ViewPopEvent) -> None:
+        # The phone's back gesture / the app bar's back arrow: go to the view below.
+        views = self.page.views
+        if len(views) > 1:
+            await self.page.push_route(views[-2].route)
+
+    async def show(self, route: str) -> None:
+        """Rebuild the view stack for a route: home at the bottom, the route's screen on top."""
+        route = route.split("?")[0].rstrip("/") or "/"
+        parts = route.strip("/").split("/")
+        stack = [await self.home_view()]
+        screen = None
+        if len(parts) == 2 and parts[0] == "new" and parts[1] in home.READY:
+            known = await self.games.known_players()
+            stack.append(NewGame(parts[1], known, self.start_game).view)
+        elif len(parts) == 2 and parts[0] == "game":
+            screen = await self.game_screen(parts[1])
+            if screen is not None:
+                stack.append(screen.view)
+        elif route != "/":
+            self.page.show_dialog(ft.SnackBar(ft.Text(f"Nothing at {route}; here is the home screen.")))
+        self.screen = screen
+        self.page.views.clear()
+        self.page.views.extend(stack)
+        self.page.update()
+        self.keep_awake(screen is not None)
+
+    async def home_view(self) -> ft.View:
+        try:
+            in_progress = await self.games.in_progress()
+            recent = await self.games.recent(20)
+        except Exception:  # a broken store must not leave a blank page
+            log.exception("reading the store for the home screen")
+            in_progress, recent = [], []
+        return home.build(self.navigate, in_progress, recent)
+
+    async def game_screen(self, game_id: str):
+        from views.royale.screen import RoyaleScreen
+        try:
+            saved = await self.games.load(game_id)
+        except Exception as exc:
+            log.info("cannot open game %s: %s", game_id, exc)
+            self.page.show_dialog(ft.SnackBar(ft.Text("That game is not stored here.", size=theme.BODY)))
+            return None
+        if saved.record.game != "panda-royale":
+            self.page.show_dialog(ft.SnackBar(ft.Text("The score pad of this game is coming soon.")))
+            return None
+        return RoyaleScreen(self.page, self.games, saved)
+
+    async def start_game(self, names: list[str]) -> None:
+        saved = await self.games.create(new_royale_record(names))
+        await self.page.push_route(f"/game/{saved.record.id}")
+
+    def keep_awake(self, on: bool) -> None:
+        """Keep the screen on during a game where the platform allows it (not every browser does)."""
+        if self.wakelock is None:
+            self.wakelock = ft.Wakelock()
+        self.page.run_task(self._wakelock, on)
+
+    async def _wakelock(self, on: bool) -> None:
+        try:
+            await asyncio.wait_for(self.wakelock.enable() if on else self.wakelock.disable(), timeout=5)
+        except Exception as exc:  # unsupported platform or browser: the game goes on
+            log.info("wakelock %s: %s", "on" if on else "off", exc)

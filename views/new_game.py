@@ -1,0 +1,125 @@
+"""New game: type each name once (known players are one tap next time), then seat them
+clockwise; the game's player-count limits come from its rules module."""
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from scoring import GAMES
+from views import theme
+
+NAME_MAX = 40
+
+
+def check_name(name: str, seated: list[str]) -> str | None:
+    """Why a typed name cannot be seated, or None."""
+    name = name.strip()
+    if not name:
+        return "Type a name first."
+    if len(name) > NAME_MAX:
+        return f"A name has at most {NAME_MAX} characters."
+    if name.casefold() in (s.casefold() for s in seated):
+        return f"{name} is already at the table."
+    return None
+
+
+class NewGame:
+    """The form; on_start(names) creates the game (async) and navigates to it."""
+
+    def __init__(self, game: str, known: list[str], on_start):
+        self.rules = GAMES[game]
+        self.low, self.high = self.rules.PLAYERS
+        self.known = known
+        self.on_start = on_start
+        self.seated: list[str] = []
+        self.name = ft.TextField(label="Player name", on_submit=self.on_add, expand=True, autofocus=True,
+                                 max_length=NAME_MAX, text_size=theme.BODY,
+                                 capitalization=ft.TextCapitalization.WORDS)
+        self.message = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR)
+        self.known_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
+        self.seats = ft.Column(spacing=4)
+        self.count = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
+        self.start = ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, height=56,
+                                     on_click=self.on_start_clicked)
+        limits = f"{self.low}–{self.high}" if self.low != self.high else str(self.low)
+        self.view = ft.View(
+            route=f"/new/{game}",
+            appbar=ft.AppBar(title=ft.Text(f"New {self.rules.TITLE} game", size=theme.LARGE,
+                                           weight=ft.FontWeight.BOLD), toolbar_height=64),
+            controls=[ft.Column([
+                ft.Text(f"{limits} players. Seat them in order, clockwise around the table.", size=theme.BODY),
+                ft.Row([self.name, ft.FilledButton("Add player", icon=ft.Icons.PERSON_ADD, height=56,
+                                                   on_click=self.on_add)]),
+                self.message,
+                self.known_row,
+                ft.Row([theme.heading("Seats"), self.count], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+                self.seats,
+                ft.Container(self.start, padding=ft.Padding.only(top=12)),
+            ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)],
+            padding=ft.Padding.all(12))
+        self.fill()
+
+    def fill(self) -> None:
+        seated = {s.casefold() for s in self.seated}
+        spare = [n for n in self.known if n.casefold() not in seated]
+        full = len(self.seated) >= self.high
+        self.known_row.controls = ([ft.Text("Known players:", size=theme.SMALL)] if spare else []) + [
+            ft.OutlinedButton(n, icon=ft.Icons.ADD, height=theme.TAP, disabled=full,
+                              on_click=partial(self.on_known, n)) for n in spare]
+        self.seats.controls = [self._seat(k, n) for k, n in enumerate(self.seated)]
+        n = len(self.seated)
+        self.count.value = f"{n} of {self.low}–{self.high}"
+        self.start.disabled = not self.low <= n <= self.high
+        self.name.disabled = full
+
+    def _seat(self, k: int, name: str) -> ft.Control:
+        last = len(self.seated) - 1
+        return ft.Container(ft.Row([
+            ft.Text(f"{k + 1}.", size=theme.BODY, width=34, weight=ft.FontWeight.BOLD),
+            ft.Text(name, size=theme.BODY, expand=True),
+            theme.icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", partial(self.on_move, k, -1),
+                              disabled=k == 0),
+            theme.icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {name} down", partial(self.on_move, k, 1),
+                              disabled=k == last),
+            theme.icon_button(ft.Icons.CLOSE, f"Remove {name}", partial(self.on_remove, k)),
+        ], spacing=0), border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+
+    def seat(self, name: str) -> str | None:
+        problem = check_name(name, self.seated)
+        if problem is None and len(self.seated) >= self.high:
+            problem = f"{self.rules.TITLE} is played by at most {self.high}."
+        if problem is None:
+            self.seated.append(name.strip())
+        return problem
+
+    async def on_add(self, e) -> None:
+        problem = self.seat(self.name.value or "")
+        self.message.value = problem or ""
+        if problem is None:
+            self.name.value = ""
+        self.fill()
+        self.view.update()
+        if not self.name.disabled:
+            await self.name.focus()
+
+    def on_known(self, name: str, e) -> None:
+        self.message.value = self.seat(name) or ""
+        self.fill()
+
+    def on_move(self, k: int, step: int, e) -> None:
+        j = k + step
+        if 0 <= j < len(self.seated):
+            self.seated[k], self.seated[j] = self.seated[j], self.seated[k]
+        self.fill()
+
+    def on_remove(self, k: int, e) -> None:
+        del self.seated[k]
+        self.fill()
+
+    async def on_start_clicked(self, e) -> None:
+        if not self.low <= len(self.seated) <= self.high:
+            return
+        self.start.disabled = True
+        self.start.update()
+        await self.on_start(list(self.seated))

@@ -1,0 +1,1 @@
+"""The Panda Royale score pad."""

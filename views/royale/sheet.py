@@ -1,0 +1,117 @@
+"""The paper sheet of one player: rounds × Yellow … Pink, Total; tap a round to edit that hand."""
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from scoring import Result
+from scoring import panda_royale as pr
+from views import theme
+from views.pad_state import NAMES, sheet_row, signed
+from views.royale.dice import letter_badge
+
+COLUMNS = pr.COLOURS  # yellow purple blue red green clear pink
+ROUND_W, CELL_W, TOTAL_W = 34, 38, 56
+
+
+def _cell(text: str = "", width: int = CELL_W, bold: bool = False, size: int = theme.SMALL) -> ft.Text:
+    return ft.Text(text, size=size, width=width, text_align=ft.TextAlign.CENTER,
+                   weight=ft.FontWeight.BOLD if bold else None, no_wrap=True)
+
+
+def _num(value: int | None) -> str:
+    return "" if value is None else signed(value)
+
+
+class Sheet:
+    """The sheet panel: a player picker and the player's ten rows with column totals."""
+
+    def __init__(self, on_pick_player, on_pick_round):
+        self.on_pick_player = on_pick_player
+        self.on_pick_round = on_pick_round
+        self.pid: str | None = None
+        self.players = ft.Row(wrap=True, spacing=6, run_spacing=6)
+        header = ft.Row([_cell("Rd", ROUND_W, True)]
+                        + [ft.Container(letter_badge(c, 28), width=CELL_W, alignment=ft.Alignment.CENTER)
+                           for c in COLUMNS]
+                        + [_cell("Total", TOTAL_W, True)], spacing=0)
+        self.cells: list[list[ft.Text]] = []
+        self.rows: list[ft.Container] = []
+        for i in range(pr.ROUNDS):
+            cells = [_cell() for _ in COLUMNS] + [_cell(width=TOTAL_W, bold=True, size=theme.BODY)]
+            row = ft.Container(
+                ft.Row([_cell(str(i + 1), ROUND_W, True)] + cells, spacing=0),
+                padding=ft.Padding.symmetric(vertical=6), border_radius=ft.BorderRadius.all(6),
+                on_click=partial(self._round_clicked, i), ink=True)
+            self.cells.append(cells)
+            self.rows.append(row)
+        self.total_cells = [_cell(bold=True) for _ in COLUMNS] + [_cell(width=TOTAL_W, bold=True, size=theme.LARGE)]
+        self.total_row = ft.Container(
+            ft.Row([_cell("Σ", ROUND_W, True)] + self.total_cells, spacing=0),
+            padding=ft.Padding.symmetric(vertical=8),
+            border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE)))
+        self.title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
+        self.control = ft.Column(
+            [ft.Row([ft.Text("Sheet", size=theme.LARGE, weight=ft.FontWeight.BOLD), self.title]),
+             self.players,
+             ft.Column([header] + self.rows + [self.total_row], spacing=0)],
+            spacing=8)
+
+    def _round_clicked(self, index: int, e) -> None:
+        if self.pid is not None:
+            self.on_pick_round(index, self.pid)
+
+    def show(self, record: pr.Record, result: Result, pid: str, cursor_round: int | None,
+             editable_to: int) -> None:
+        """Fill the whole sheet for one player."""
+        self.pid = pid
+        self.title.value = f"of {record.name_of(pid)}"
+        self.players.controls = [self._player_chip(p.id, p.name, p.id == pid) for p in record.players]
+        for i in range(pr.ROUNDS):
+            self.fill_row(result, i)
+            self.mark_row(i, i == cursor_round, i <= editable_to)
+        self.fill_totals(result)
+
+    def _player_chip(self, pid: str, name: str, selected: bool) -> ft.Container:
+        return ft.Container(
+            ft.Text(name, size=theme.SMALL, weight=ft.FontWeight.BOLD if selected else None),
+            padding=ft.Padding.symmetric(horizontal=12, vertical=10), border_radius=ft.BorderRadius.all(20),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+            border=ft.Border.all(1, ft.Colors.OUTLINE), on_click=partial(self._player_clicked, pid), ink=True)
+
+    def _player_clicked(self, pid: str, e) -> None:
+        self.on_pick_player(pid)
+
+    def fill_row(self, result: Result, index: int) -> None:
+        row = sheet_row(result, index, self.pid) if self.pid else None
+        for k, colour in enumerate(COLUMNS):
+            self.cells[index][k].value = _num(row[colour]) if row else ""
+        self.cells[index][-1].value = _num(row["total"]) if row else ""
+        label = f"Round {index + 1}" + (f", total {_num(row['total'])}" if row else ", not entered")
+        self.rows[index].tooltip = None
+        self.rows[index].data = label
+
+    def mark_row(self, index: int, current: bool, editable: bool) -> None:
+        self.rows[index].bgcolor = ft.Colors.PRIMARY_CONTAINER if current else None
+        self.rows[index].disabled = not editable
+
+    def fill_totals(self, result: Result) -> None:
+        sums = {c: 0 for c in COLUMNS}
+        total = 0
+        for i in range(len(result.rounds)):
+            row = sheet_row(result, i, self.pid)
+            if row:
+                for c in COLUMNS:
+                    sums[c] += row[c]
+                total += row["total"]
+        for k, colour in enumerate(COLUMNS):
+            self.total_cells[k].value = signed(sums[colour])
+        self.total_cells[-1].value = signed(total)
+
+    def changed_controls(self, index: int) -> list[ft.Control]:
+        return [self.rows[index], self.total_row]
+
+
+def column_names() -> str:
+    return ", ".join(NAMES[c] for c in COLUMNS)

@@ -1,0 +1,57 @@
+"""Sizes and colours shared by every screen: large text for a phone lying on the table."""
+from __future__ import annotations
+
+import flet as ft
+
+# Text sizes (logical pixels); the smallest text a player has to read is 16.
+SMALL = 16
+BODY = 18
+LARGE = 22
+HUGE = 34
+TAP = 48  # the least side of anything a finger taps
+
+# Die colours: (background, text on it). Clear dice are drawn as an outlined white die.
+DIE = {
+    "yellow": ("#F9D423", "#1A1A1A"),
+    "purple": ("#7B3FB0", "#FFFFFF"),
+    "blue": ("#1F6FD1", "#FFFFFF"),
+    "glitter": ("#1F4FA0", "#FFD54F"),  # blue die, gold numbers
+    "red": ("#C62828", "#FFFFFF"),
+    "green": ("#2E7D32", "#FFFFFF"),
+    "clear": ("#ECEFF1", "#1A1A1A"),
+    "pink": ("#EC5FA5", "#1A1A1A"),
+}
+RED_BLACK = ("#1A1A1A", "#FF8A80")  # a black face of a red die
+
+
+def themes() -> tuple[ft.Theme, ft.Theme]:
+    """Light and dark themes; the page follows the system's choice."""
+    text = ft.TextTheme(
+        body_large=ft.TextStyle(size=BODY), body_medium=ft.TextStyle(size=BODY),
+        body_small=ft.TextStyle(size=SMALL), label_large=ft.TextStyle(size=BODY),
+        title_large=ft.TextStyle(size=LARGE), title_medium=ft.TextStyle(size=BODY),
+    )
+    light = ft.Theme(color_scheme_seed="#2E7D32", text_theme=text)
+    dark = ft.Theme(color_scheme_seed="#2E7D32", text_theme=text)
+    return light, dark
+
+
+def apply(page: ft.Page) -> None:
+    page.theme_mode = ft.ThemeMode.SYSTEM
+    page.theme, page.dark_theme = themes()
+
+
+def die_colours(colour: str, face: int = 1) -> tuple[str, str]:
+    if colour == "red" and face < 0:
+        return RED_BLACK
+    return DIE[colour]
+
+
+def heading(text: str, size: int = LARGE) -> ft.Text:
+    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
+
+
+def icon_button(icon, label: str, on_click, **kwargs) -> ft.IconButton:
+    """An icon button a screen reader (and a test) finds by its name."""
+    return ft.IconButton(ft.Icon(icon, semantics_label=label), on_click=on_click, tooltip=label,
+                         icon_size=28, style=ft.ButtonStyle(padding=ft.Padding.all(10)), **kwargs)
