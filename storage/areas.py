@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable
 
-from scoring import RecordBase
+from scoring import RecordBase, parse_record
 
 from .active import ActiveArea
 from .history import HistoryArea
@@ -43,18 +43,22 @@ class Areas:
 
     def place(self, doc: dict[str, Any], record: RecordBase) -> dict[str, Any]:
         """Store a game's journal where its record belongs; returns the journal as stored."""
-        return self.place_many([(doc, record)])[0]
+        return self.place_many([(doc, record, None)])[0]
 
-    def place_many(self, items: Iterable[tuple[dict[str, Any], RecordBase]]) -> list[dict[str, Any]]:
+    def place_many(self, items: Iterable[tuple[dict[str, Any], RecordBase | None, dict[str, Any] | None]]
+                   ) -> list[dict[str, Any]]:
+        """Store many journals, each with its validated record or its index row (import
+        passes rows and no records: a finished game needs no model to be stored)."""
         stored, finished, leaving_active, leaving_history = [], [], [], []
-        for doc, record in items:
-            if record.finished is not None:
+        for doc, record, row in items:
+            if doc["record"].get("finished") is not None:
                 doc = trimmed(doc, HISTORY_KEEP)
-                finished.append((doc, index_row(record, doc["revision"])))
+                row = index_row(record, doc["revision"]) if row is None else {**row, "revision": doc["revision"]}
+                finished.append((doc, row))
                 if doc["id"] in self.active.games:
                     leaving_active.append(doc["id"])
             else:
-                self.active.put(doc, record)
+                self.active.put(doc, record or parse_record(doc["record"]))
                 if doc["id"] in self.history.where:
                     leaving_history.append(doc["id"])
             stored.append(doc)

@@ -10,7 +10,7 @@ from scoring import versions
 from . import journal
 from .api import StoreTooNew
 from .layout import active_name
-from .summary import check_row
+from .summary import checked_row
 
 DID_NOT_PARSE = "did-not-parse"
 DID_NOT_VALIDATE = "did-not-validate"
@@ -98,9 +98,8 @@ def check_index(raw: bytes) -> tuple[str | None, dict[int, dict]]:
     rows = {}
     for key, row in data.get("summaries", {}).items():
         try:
-            check_row(row)
+            rows[int(key)] = checked_row(row)
         except ValueError as exc:
             raise BadFile(DID_NOT_VALIDATE, f"row {key}: {exc}") from None
-        rows[int(key)] = row
     digest = meta.get("chunk_sha256")
     return (digest if isinstance(digest, str) else None), rows

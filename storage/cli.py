@@ -13,7 +13,7 @@ from scoring import RecordError
 from .api import StoreError
 from .atomic import write_atomic
 from .store import Store
-from .transfer import export_json, parse_import, write_csv
+from .transfer import export_envelope, export_lines, read_import, write_csv
 
 
 def _fail(message: str) -> int:
@@ -35,39 +35,48 @@ def run_import(data_dir: Path, file: str) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}")
     try:
-        data = json.loads(text)
+        games = read_import(text)  # every record checked before the store is even opened
     except json.JSONDecodeError as exc:
         return _fail(f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})")
-    try:
-        records = parse_import(data)  # every record checked before the store is even opened
     except RecordError as exc:
         return _fail(f"{name}: {exc.where or 'record'}: {exc.message}")
+    del text
     try:
         with _open(data_dir) as store:
-            report = store.import_records(records)
+            report = store.import_incoming(games)
     except (StoreError, OSError) as exc:
         return _fail(f"{data_dir}: {exc}")
-    games = "game" if report.total == 1 else "games"
-    print(f"{name}: imported {report.total} {games}: {report}")
+    games_word = "game" if report.total == 1 else "games"
+    print(f"{name}: imported {report.total} {games_word}: {report}")
     return 0
 
 
 def run_export(data_dir: Path, fmt: str, out: str | None) -> int:
+    count = 0
+
+    def counted(records):
+        nonlocal count
+        for record in records:
+            count += 1
+            yield record
+
     try:
         with _open(data_dir) as store:
             if fmt == "csv":
                 buffer = io.StringIO(newline="")
                 count = write_csv(store.rows(), buffer)
-                text = buffer.getvalue()
-            else:
-                export = store.export_data()
-                count, text = len(export["games"]), export_json(export)
+                pieces = [buffer.getvalue()]
+            else:  # one game at a time, never all 10,000 as objects
+                head = {k: v for k, v in export_envelope([]).items() if k != "games"}
+                pieces = export_lines(head, counted(store.iter_records()))
+            if out is None:
+                for piece in pieces:
+                    sys.stdout.write(piece)
+                sys.stdout.flush()
+                return 0
+            text = "".join(pieces)
     except (StoreError, OSError) as exc:
         return _fail(f"{data_dir}: {exc}")
-    if out is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return 0
     try:
         write_atomic(Path(out), text.encode("utf-8"))
     except OSError as exc:

@@ -170,7 +170,7 @@ class Opening:
                 continue
             wanted += [(doc, record) for doc, record, _ in checked.values() if self._is_newer(doc)]
         if wanted:
-            self.areas.place_many(wanted)
+            self.areas.place_many([(doc, record, None) for doc, record in wanted])
             games = "game" if len(wanted) == 1 else "games"
             self.notices.append(f"brought back {len(wanted)} {games} from {backup.describe(latest)}.")
 
@@ -182,7 +182,7 @@ class Opening:
             if self._is_newer(doc) and (doc["id"] not in newest or newest[doc["id"]][0]["revision"] < doc["revision"]):
                 newest[doc["id"]] = (doc, record)
         if newest:
-            self.areas.place_many(list(newest.values()))
+            self.areas.place_many([(doc, record, None) for doc, record in newest.values()])
             games = "game" if len(newest) == 1 else "games"
             self.notices.append(f"kept {len(newest)} sound {games} saved since the last start "
                                 f"from the file moved aside.")

@@ -93,7 +93,10 @@ def correct(record: Record, rng: random.Random) -> Record:
     rounds = list(record.rounds)
     old = rounds[i].hands[pid]
     faces = list(getattr(old, colour))
-    faces[rng.randrange(len(faces))] = face(rng, colour)
+    k = rng.randrange(len(faces))
+    was = faces[k]
+    while faces[k] == was:  # a correction changes the face
+        faces[k] = face(rng, colour)
     hands = {**rounds[i].hands, pid: old.model_copy(update={colour: tuple(faces)})}
     rounds[i] = rounds[i].model_copy(update={"hands": hands})
     return record.model_copy(update={"rounds": tuple(rounds)})

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import threading
-from datetime import datetime, timezone
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from scoring import RecordBase, RecordError, parse_record
 
@@ -24,6 +24,8 @@ from .layout import LOCK_FILE
 from .lock import ProcessLock
 from .recovery import Opening
 from .summary import index_row, order_key, to_summary
+
+IMPORT_BATCH = 200
 
 
 class Store:
@@ -71,11 +73,13 @@ class Store:
         """Store a new version of a game. expected_revision None means a new game;
         otherwise it must be the stored revision (StaleSave if not). Raises RecordError
         when the record does not validate. Durable (fsynced) when it returns."""
-        checked = parse_record(record.to_json())
+        data = record.to_json()
+        checked = parse_record(data)
         if not checked.id:
             raise RecordError("id", "a stored game needs an id")
-        data = checked.to_json()
-        with self._lock:
+        if checked != record:  # upgraded or normalised (names trimmed): store what validated
+            data = checked.to_json()
+        with self._lock, self._forgetting():
             self._check_open()
             game_id = checked.id
             if expected_revision is None:
@@ -101,7 +105,8 @@ class Store:
                 return Saved(active.record, active.revision, active.can_undo, active.can_redo)
             if game_id not in self._areas.history.where:
                 raise KeyError(game_id)
-            doc = self._areas.history.doc(game_id)
+            with self._forgetting():
+                doc = self._areas.history.doc(game_id)
             return _saved(doc, parse_record(doc["record"]))
 
     def undo(self, game_id: str, expected_revision: int) -> Saved:
@@ -112,7 +117,7 @@ class Store:
         return self._step(game_id, expected_revision, "redo")
 
     def _step(self, game_id: str, expected_revision: int, way: str) -> Saved:
-        with self._lock:
+        with self._lock, self._forgetting():
             self._check_open()
             self._expect(game_id, expected_revision)
             old = self._areas.doc(game_id)
@@ -184,46 +189,61 @@ class Store:
     def import_data(self, data: Any) -> ImportReport:
         """Import an export file's data or a single record, all or nothing: RecordError
         (naming the record and the problem) and nothing stored if any record is bad."""
-        return self.import_records(transfer.parse_import(data))
+        return self.import_incoming(transfer.prepare(data))
 
-    def import_records(self, records: list[RecordBase]) -> ImportReport:
-        """Store records already checked by transfer.parse_import. A stored id is updated in
+    def import_incoming(self, games: list[transfer.Incoming]) -> ImportReport:
+        """Store games validated by transfer.read_import / prepare. A stored id is updated in
         place (the stored version stays one undo step away), never stored twice."""
-        now = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        now = transfer.now_iso()
+        new_ids, updated, unchanged = [], 0, 0
         with self._lock:
             self._check_open()
-            items, new_ids, updated, unchanged = [], [], 0, 0
-            for record in records:
-                stored = self._areas.revision(record.id)
-                old = self._areas.doc(record.id) if stored is not None else None
-                if record.created is None:  # see transfer.py: keep the stored date, else invent one
-                    created = (old["record"].get("created") if old else None) or record.finished or now
-                    record = record.model_copy(update={"created": created})
-                data = record.to_json()
-                if old is None:
-                    items.append((journal.new_doc(record.id, data), record))
-                    new_ids.append(record.id)
-                elif old["record"] == data:
-                    unchanged += 1
-                else:
-                    items.append((journal.saved(old, data), record))
-                    updated += 1
-            self._areas.place_many(items)
-            return ImportReport(len(new_ids), updated, unchanged, new_ids)
+            for start in range(0, len(games), IMPORT_BATCH):  # a batch of records in memory at a time
+                items = []
+                for game in games[start:start + IMPORT_BATCH]:
+                    data, row = json.loads(game.record), game.row
+                    old = self._areas.doc(game.id) if game.id in self._areas else None
+                    if game.undated:
+                        data["created"] = (old["record"].get("created") if old else None) or data["finished"] or now
+                        row = {**row, "created": data["created"], "order": order_key(data["created"], data["finished"])}
+                    if old is None:
+                        items.append((journal.new_doc(game.id, data), None, row))
+                        new_ids.append(game.id)
+                    elif old["record"] == data:
+                        unchanged += 1
+                    else:
+                        items.append((journal.saved(old, data), None, row))
+                        updated += 1
+                self._areas.place_many(items)
+                self._areas.history.forget()
+        return ImportReport(len(new_ids), updated, unchanged, new_ids)
 
     def export_data(self) -> dict[str, Any]:
-        """{"format": "pandapad/export", "version": 1, "exported": now, "games": [records]},
-        newest first; the records are the caller's to keep."""
+        """{"format": "pandapad/export", "version": 1, "exported": now, "games": [records]}:
+        games in progress, then the history in the order it was stored; the caller's to keep."""
+        return transfer.export_envelope([json.loads(json.dumps(r)) for r in self.iter_records()])
+
+    def iter_records(self) -> Iterator[dict[str, Any]]:
+        """Every stored record, as export_data orders them, with one history file in memory
+        at a time (for exporting 10,000 games). Holds the store's lock until exhausted or
+        closed; the dicts are the store's own: serialise them, never change or keep them."""
         with self._lock:
             self._check_open()
-            games = [json.loads(json.dumps(self._areas.active.doc(g)["record"]))
-                     for g in self._areas.active.games]
+            for game_id in list(self._areas.active.games):
+                yield self._areas.active.doc(game_id)["record"]
             for doc in self._areas.history.docs():
-                games.append(json.loads(json.dumps(doc["record"])))
-        games.sort(key=lambda r: order_key(r.get("created"), r.get("finished")), reverse=True)
-        return transfer.export_envelope(games)
+                yield doc["record"]
+            self._areas.history.forget()
 
     # --- helpers ----------------------------------------------------------------------
+    @contextmanager
+    def _forgetting(self) -> Iterator[None]:
+        """Drop the parsed history files an operation read (see HistoryArea.forget)."""
+        try:
+            yield
+        finally:
+            self._areas.history.forget()
+
     def _check_open(self) -> None:
         if self._closed:
             raise StoreError("the store is closed")

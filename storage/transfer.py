@@ -12,10 +12,15 @@ from __future__ import annotations
 import csv
 import json
 import uuid
+from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterable, TextIO
+from typing import Any, Iterable, Iterator, TextIO
 
-from scoring import EXPORT_FORMAT, RecordBase, RecordError, parse_record
+from scoring import EXPORT_FORMAT, RecordError, parse_record
+
+from .atomic import dump_bytes
+from .jsonstream import parse_lazily
+from .summary import index_row
 
 EXPORT_VERSION = 1  # the newest export file version this app writes and reads
 ID_NAMESPACE = uuid.UUID("6c1d4a52-3f0e-4d8b-9a51-2b7e0c9f4d11")  # Pandapad's uuid5 namespace
@@ -23,39 +28,63 @@ CSV_HEADER = ["game_id", "game", "created", "finished", "seat", "player", "total
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def parse_import(data: Any) -> list[RecordBase]:
-    """The validated records (upgraded to the newest version) of an export file's data or of
-    a single record; RecordError naming the record and the problem on the first bad one."""
+@dataclass(frozen=True, slots=True)
+class Incoming:
+    """One validated game of an import, kept compact until the store takes it."""
+    id: str
+    record: bytes  # the record as it will be stored (upgraded), JSON
+    row: dict[str, Any]  # its index row (revision 1)
+    undated: bool  # it came without `created`: the store dates it
+
+
+def read_import(text: str) -> list[Incoming]:
+    """The games of an import file's text, validated, all or nothing. Raises
+    json.JSONDecodeError on bad JSON, RecordError naming the record and the problem."""
+    lazily = parse_lazily(text, EXPORT_FORMAT)
+    if lazily is None:
+        return prepare(json.loads(text))
+    head, games = lazily
+    _check_envelope(head)
+    return _prepare_all(((f"games[{i}]", g) for i, g in enumerate(games)))
+
+
+def prepare(data: Any) -> list[Incoming]:
+    """The games of an export file's data or of a single record, validated, all or nothing."""
     if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
-        version = data.get("version")
-        if type(version) is not int:
-            raise RecordError("version", f"the export file's version must be a whole number, not {version!r}")
-        if version > EXPORT_VERSION:
-            raise RecordError("version", f"this export file is version {version}, but this app reads "
-                                         f"export files up to version {EXPORT_VERSION}; update Pandapad")
+        _check_envelope(data)
         games = data.get("games")
         if not isinstance(games, list):
             raise RecordError("games", "missing: the list of games")
-        places = [f"games[{i}]" for i in range(len(games))]
-    else:
-        games, places = [data], [""]
-    records: list[RecordBase] = []
-    seen: dict[str, tuple[str, dict]] = {}
-    for place, game in zip(places, games):
-        record = _parse_one(place, game)
-        data_out = record.to_json()
-        if record.id in seen:
-            first, first_data = seen[record.id]
-            if first_data == data_out:
+        return _prepare_all(((f"games[{i}]", g) for i, g in enumerate(games)))
+    return _prepare_all([("", data)])
+
+
+def _check_envelope(head: dict[str, Any]) -> None:
+    version = head.get("version")
+    if type(version) is not int:
+        raise RecordError("version", f"the export file's version must be a whole number, not {version!r}")
+    if version > EXPORT_VERSION:
+        raise RecordError("version", f"this export file is version {version}, but this app reads "
+                                     f"export files up to version {EXPORT_VERSION}; update Pandapad")
+
+
+def _prepare_all(games: Iterable[tuple[str, Any]]) -> list[Incoming]:
+    found: list[Incoming] = []
+    seen: dict[str, tuple[str, bytes]] = {}
+    for place, game in games:
+        incoming = _prepare_one(place, game)
+        if incoming.id in seen:
+            first, earlier = seen[incoming.id]
+            if earlier == incoming.record:
                 continue
-            raise RecordError(_join(place, "id"), f"game {record.id} is also {first}, with other contents; "
+            raise RecordError(_join(place, "id"), f"game {incoming.id} is also {first}, with other contents; "
                                                   f"a file holds each game once")
-        seen[record.id] = (place, data_out)
-        records.append(record)
-    return records
+        seen[incoming.id] = (place, incoming.record)
+        found.append(incoming)
+    return found
 
 
-def _parse_one(place: str, game: Any) -> RecordBase:
+def _prepare_one(place: str, game: Any) -> Incoming:
     try:
         record = parse_record(game)
     except RecordError as exc:
@@ -66,7 +95,7 @@ def _parse_one(place: str, game: Any) -> RecordBase:
         content = {k: v for k, v in record.to_json().items() if k != "id"}
         canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         record = record.model_copy(update={"id": str(uuid.uuid5(ID_NAMESPACE, canonical))})
-    return record
+    return Incoming(record.id, dump_bytes(record.to_json()), index_row(record, 1), record.created is None)
 
 
 def _join(place: str, where: str) -> str:
@@ -85,12 +114,19 @@ def export_envelope(games: list[dict[str, Any]]) -> dict[str, Any]:
     return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported": now_iso(), "games": games}
 
 
+def export_lines(head: dict[str, Any], games: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """An export as JSON text, one game per line (readable, diffable, still one JSON value,
+    and read back one game at a time by jsonstream)."""
+    yield json.dumps(head, ensure_ascii=False)[:-1] + ', "games": ['
+    sep = "\n"
+    for game in games:
+        yield sep + json.dumps(game, ensure_ascii=False, separators=(", ", ": "))
+        sep = ",\n"
+    yield ("\n" if sep != "\n" else "") + "]}\n"
+
+
 def export_json(export: dict[str, Any]) -> str:
-    """The export as JSON text, one game per line (readable, diffable, still one JSON value)."""
-    head = {k: v for k, v in export.items() if k != "games"}
-    lines = [json.dumps(g, ensure_ascii=False, separators=(", ", ": ")) for g in export["games"]]
-    text = json.dumps(head, ensure_ascii=False)[:-1] + ', "games": ['
-    return text + ("\n" + ",\n".join(lines) + "\n" if lines else "") + "]}\n"
+    return "".join(export_lines({k: v for k, v in export.items() if k != "games"}, export["games"]))
 
 
 def guard(text: str) -> str:

@@ -282,3 +282,12 @@ def test_calls_from_many_threads_are_serialised(store):
         t.join()
     assert errors == []
     assert sorted(store.load(g.id).revision for g in games) == [26] * 4
+
+
+def test_what_is_stored_is_the_validated_record(store):
+    from scoring import Player
+    game = new_game(players=2)
+    spaced = game.model_copy(update={"players": (Player(id="p1", name="  Ann "), game.players[1])})
+    saved = store.save(spaced, None)
+    assert saved.record.players[0].name == "Ann"
+    assert store.load("game-1").record.players[0].name == "Ann"

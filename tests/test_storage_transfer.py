@@ -97,7 +97,7 @@ def test_export_then_import_elsewhere_gives_the_same_games(store, tmp_path):
     export = store.export_data()
     assert export["format"] == "pandapad/export" and export["version"] == 1
     assert export["exported"].endswith("Z") and len(export["games"]) == 13
-    assert export["games"][0]["id"] == "live"  # newest first
+    assert export["games"][0]["id"] == "live"  # in progress first, then the history
     text = export_json(export)
     assert json.loads(text) == export
     with Store.open(tmp_path / "elsewhere") as other:
@@ -130,3 +130,35 @@ def test_the_guard_covers_every_formula_start_and_leaves_numbers_alone():
     write_csv([{"id": "g", "game": "panda-royale", "created": None, "finished": None,
                 "players": [["a", "Ann", -12, 1]], "winners": ["Ann"]}], out)
     assert out.getvalue().splitlines()[1] == "g,panda-royale,,,1,Ann,-12,1,"
+
+
+# --- reading a large export one game at a time -------------------------------------------
+from storage.jsonstream import parse_lazily  # noqa: E402
+from storage.transfer import read_import  # noqa: E402
+
+
+@pytest.mark.parametrize("indent", [None, 0, 2, "\t"])
+def test_an_export_is_read_game_by_game_whatever_its_layout(indent):
+    export = export_of(samples.history(34, 3))
+    text = json.dumps(export, indent=indent)
+    head, games = parse_lazily(text, "pandapad/export")
+    assert head == {"format": "pandapad/export", "version": 1, "exported": export["exported"]}
+    assert list(games) == export["games"]
+    assert [g.id for g in read_import(text)] == [g["id"] for g in export["games"]]
+
+
+def test_what_export_writes_is_read_lazily_and_other_layouts_whole():
+    export = export_of(samples.history(35, 2))
+    assert parse_lazily(export_json(export), "pandapad/export") is not None
+    games_first = json.dumps({"games": export["games"], "format": "pandapad/export", "version": 1})
+    assert parse_lazily(games_first, "pandapad/export") is None
+    assert len(read_import(games_first)) == 2  # still read, by json.loads
+    assert parse_lazily(json.dumps(export["games"][0]), "pandapad/export") is None
+
+
+@pytest.mark.parametrize("tail", ["]} x", "] }}", "]", "], }", '{"a": 1}]}'])
+def test_bad_json_after_the_games_is_still_bad_json(tail):
+    export = export_of(samples.history(36, 2))
+    text = json.dumps(export)[: -2] + tail
+    with pytest.raises(json.JSONDecodeError):
+        read_import(text)
