@@ -13,7 +13,7 @@ import json
 import os
 import re
 import shutil
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -74,8 +74,10 @@ def take(root: Path, digests: dict[str, str] | None = None) -> Path | None:
     digests = dict(digests or {})
     previous = next(iter(backups(root)), None)
     before = manifest(previous) if previous else {}
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    now = datetime.now(timezone.utc)
     folder = root / BACKUP_DIR
+    while (folder / (stamp := now.strftime("%Y%m%dT%H%M%S%fZ"))).exists():
+        now += timedelta(microseconds=1)
     partial = folder / f"{PARTIAL_PREFIX}{stamp}"
     (partial / ACTIVE_DIR).mkdir(parents=True)
     for rel in files:

@@ -5,6 +5,7 @@
   index-0001.json ...            summaries of the games of history-0001.json and its checksum
   backups/<UTC time>/            rolling copies of all of the above, taken at each open
   store.lock                     held while a process has the store open
+  recovery-pending               only while open() repairs a damaged file
 
 A tap rewrites only its own game's file; finishing a game rewrites one history chunk and its
 index; nothing a tap or a finish does grows with the number of games in the history.
@@ -17,6 +18,7 @@ import re
 ACTIVE_DIR = "active"
 BACKUP_DIR = "backups"
 LOCK_FILE = "store.lock"
+RECOVERY_MARKER = "recovery-pending"
 CHUNK_GAMES = 200  # ~0.6 MB of 3 KB games: a finish rewrites about that much
 
 ACTIVE_RE = re.compile(r"^[0-9a-f]{24}\.json$")

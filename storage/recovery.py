@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -25,9 +26,9 @@ from scoring import VERSION
 
 from . import backup
 from .areas import Areas
-from .atomic import fsync_dir, sha256, sweep_temp_files, write_atomic
+from .atomic import fsync_dir, remove_durably, sha256, sweep_temp_files, write_atomic
 from .checks import BadFile, check_active, check_chunk, check_game, check_index
-from .layout import ACTIVE_DIR, CHUNK_RE, INDEX_RE, chunk_name, index_name
+from .layout import ACTIVE_DIR, CHUNK_RE, INDEX_RE, RECOVERY_MARKER, chunk_name, index_name
 from .summary import index_row
 
 
@@ -36,7 +37,7 @@ class Opening:
         self.root = root
         self.areas = areas
         self.notices: list[str] = []
-        self.damaged = False  # a file holding games was set aside
+        self.damaged = False  # a file holding games was set aside (now or by a cut-short open)
         self.clashes: list[tuple[str, int, int]] = []
         self.salvaged: list[tuple[dict, Any]] = []  # sound games of files moved aside
         self.stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
@@ -45,6 +46,9 @@ class Opening:
         sweep_temp_files(self.root)
         sweep_temp_files(self.root / ACTIVE_DIR)
         backup.sweep_partial(self.root)
+        marker = self.root / RECOVERY_MARKER
+        # A repair cut short by a kill: the newest backup is still the one from before it.
+        self.damaged = marker.exists()
         self._open_active()
         self._open_history()
         if self.damaged:
@@ -53,6 +57,13 @@ class Opening:
         self._resolve_duplicates()
         backup.take(self.root, {chunk_name(n): c.sha256 for n, c in self.areas.history.chunks.items()
                                 if c.sha256 and (self.root / chunk_name(n)).exists()})
+        remove_durably(marker)
+
+    def _mark_damaged(self) -> None:
+        """Until the repaired store is backed up, a marker says a repair is under way."""
+        if not self.damaged or not (self.root / RECOVERY_MARKER).exists():
+            write_atomic(self.root / RECOVERY_MARKER, b"a damaged file was found; repair under way\n")
+        self.damaged = True
 
     # --- in-progress games ------------------------------------------------------------
     def _open_active(self) -> None:
@@ -92,7 +103,7 @@ class Opening:
                                     f"{aside}; rebuilt it from {chunk_rel}.")
         if not chunk_path.exists():
             found = backup.good_copy(self.root, chunk_rel, check_chunk)
-            self.damaged = True
+            self._mark_damaged()
             if found is None:
                 if index_path.exists():
                     aside = self._set_aside(index_rel, "without-its-history-file")
@@ -122,25 +133,35 @@ class Opening:
         self.clashes += self.areas.history.adopt(n, rows, sha256(raw), write_docs=migrated)
 
     # --- damaged files -------------------------------------------------------------------
-    def _set_aside(self, rel: str, reason: str) -> str:
+    def _set_aside(self, rel: str, reason: str, raw: bytes | None = None) -> str:
+        """Give a bad file a name that says so. With `raw` (its bytes) the bad file also stays
+        under its own name, to be replaced atomically by a good copy: a kill in between
+        leaves a bad file to find again, never a missing one."""
         path = self.root / rel
         base = f"{path.stem}.{reason}-{self.stamp}"
         target, k = path.with_name(base + path.suffix), 1
         while target.exists():
             k += 1
             target = path.with_name(f"{base}-{k}{path.suffix}")
-        path.replace(target)
+        if raw is None:
+            path.replace(target)
+        else:
+            try:
+                os.link(path, target)
+            except OSError:
+                write_atomic(target, raw)
         fsync_dir(path.parent)
         return str(target.relative_to(self.root)).replace("\\", "/")
 
     def _set_aside_and_restore(self, rel: str, bad: BadFile, raw: bytes, check: Callable[[bytes], Any],
                                what: str) -> tuple[bytes, Any] | None:
-        self.damaged = True
+        self._mark_damaged()
         self.salvaged += _sound_games(raw)
-        aside = self._set_aside(rel, bad.reason)
+        aside = self._set_aside(rel, bad.reason, raw)
         found = backup.good_copy(self.root, rel, check)
         note = f"{rel} ({what}) {_words(bad.reason)} ({bad.detail}); moved aside as {aside}"
         if found is None:
+            remove_durably(self.root / rel)
             self.notices.append(note + "; no backup holds a good copy of it.")
             return None
         write_atomic(self.root / rel, found[1])

@@ -250,3 +250,16 @@ def test_the_command_line_says_what_open_repaired(tmp_path):
     assert "Traceback" not in run.stderr
     # the 7 games stored at the last successful start ("later" was saved since, into the bad file)
     assert len(run.stdout.splitlines()) == 7
+
+
+def test_a_repair_cut_short_is_finished_at_the_next_open(tmp_path):
+    at_start = make_store(tmp_path)
+    # As if killed mid-repair: a game's file was already moved aside, the marker still there.
+    (tmp_path / "active" / active_name("live-2")).unlink()
+    (tmp_path / "recovery-pending").write_text("repair under way\n")
+    with Store.open(tmp_path) as store:
+        assert any("brought back 1 game" in n for n in store.notices)
+        assert_nothing_lost(store, at_start)
+    assert not (tmp_path / "recovery-pending").exists()
+    with Store.open(tmp_path) as store:
+        assert store.notices == []
