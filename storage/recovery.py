@@ -58,6 +58,7 @@ class Opening:
         backup.take(self.root, {chunk_name(n): c.sha256 for n, c in self.areas.history.chunks.items()
                                 if c.sha256 and (self.root / chunk_name(n)).exists()})
         remove_durably(marker)
+        self.areas.history.forget()
 
     def _mark_damaged(self) -> None:
         """Until the repaired store is backed up, a marker says a repair is under way."""
