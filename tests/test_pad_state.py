@@ -229,3 +229,13 @@ def test_changed_hand_finds_what_undo_touched():
     assert changed_hand(a, a) is None
     c = pr.set_panda(a, 0, "p1")
     assert changed_hand(a, c) == (0, None)
+
+
+def test_dice_count_warning_is_left_to_the_count_while_the_hand_is_entered():
+    from views.pad_state import problems_to_flag
+    r = hand(round1(game()), 1, "p1", yellow=[3])  # 1 of 2 dice so far
+    result = score(r)
+    assert any("should be 2 dice" in m for m in hand_problems(result, 1, "p1"))
+    assert hand_problems(result, 1, "p1", with_count=False) == []
+    assert problems_to_flag(result, Cursor(1, "p1")) == []
+    assert len(problems_to_flag(result, Cursor(1, "p2"))) == 1

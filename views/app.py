@@ -92,6 +92,7 @@ class Shell:
         theme.apply(page)
         page.on_route_change = self.on_route_change
         page.on_view_pop = self.on_view_pop
+        page.on_resize = self.on_resize
         await self.show(page.route or "/")
         if self.notices:
             page.show_dialog(ft.SnackBar(ft.Text(" ".join(self.notices), size=theme.BODY),
@@ -102,6 +103,10 @@ class Shell:
 
     async def on_route_change(self, e: ft.RouteChangeEvent) -> None:
         await self.show(e.route)
+
+    def on_resize(self, e) -> None:
+        if self.screen is not None:
+            self.screen.on_resize(e.width, e.height)
 
     async def on_view_pop(self, e: ft.ViewPopEvent) -> None:
         # The phone's back gesture / the app bar's back arrow: go to the view below.

@@ -229,10 +229,20 @@ def leaders(result: Result) -> list[str]:
     return [s.name for s in result.players if s.place == 1]
 
 
-def hand_problems(result: Result, index: int, pid: str) -> list[str]:
-    """Messages of the problems about one hand (its dice, its pink die)."""
+def hand_problems(result: Result, index: int, pid: str, with_count: bool = True) -> list[str]:
+    """Messages of the problems about one hand (its dice, its pink die). Without the dice-count
+    warning while the hand is being entered: the pad shows the count itself."""
     where = f"rounds[{index}].hands.{pid}"
-    return [p.message for p in result.problems if p.where == where or p.where.startswith(where + ".")]
+    return [p.message for p in result.problems
+            if (p.where == where and with_count) or p.where.startswith(where + ".")]
+
+
+def problems_to_flag(result: Result, cursor: Cursor) -> list:
+    """The problems worth a badge: all but the dice count of the hand being entered."""
+    if cursor.pid is None:
+        return list(result.problems)
+    where = f"rounds[{cursor.round}].hands.{cursor.pid}"
+    return [p for p in result.problems if p.where != where]
 
 
 def round_problems(result: Result, index: int) -> list[str]:

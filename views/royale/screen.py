@@ -11,10 +11,12 @@ import flet as ft
 from scoring import RecordError, score
 from scoring import panda_royale as pr
 from views import theme
+from views.changes import Changes
 from views.games import Games, SaveFailed, now_iso
 from views.pad_state import (LETTERS, and_join, NAMES, PAD_COLOURS, Cursor, after_summary, changed_hand,
                              colour_after_tap, dice_count, dice_of, first_colour, faces,
                              hand_problems, holds_pink, leaders, new_die_pending, next_cursor,
+                             problems_to_flag,
                              repeat_slots, resume_cursor, round_summary, seats, signed)
 from views.royale import dice
 from views.royale.sheet import Sheet
@@ -96,8 +98,13 @@ class RoyaleScreen:
                                           height=theme.TAP)
         self.next_btn = ft.FilledButton("Next", icon=ft.Icons.CHEVRON_RIGHT, on_click=self.on_next,
                                         height=theme.TAP)
-        self.lines = ft.Column(spacing=6)
+        self._chips: dict[tuple, ft.Control] = {}
+        self.line_rows = {c: self._line(c) for c in pr.COLOURS}
+        self.new_die_hint = ft.Text("+ this round's new die: pick its colour above", size=theme.SMALL,
+                                    italic=True, visible=False)
+        self.lines = ft.Column([*self.line_rows.values(), self.new_die_hint], spacing=6)
         self.warnings = ft.Column(spacing=4)
+        self._warning_messages: list[str] = []
         self.editor = ft.Column([
             ft.Row([ft.Column([self.round_text, self.player_text], spacing=0, expand=True),
                     ft.Column([ft.Text("Hand total", size=theme.SMALL), self.total_text], spacing=0,
@@ -114,26 +121,79 @@ class RoyaleScreen:
         # would make Flet resend a stale copy of it.
         self.panel = ft.Container(ft.Column([self.editor, self.summary], spacing=0), padding=ft.Padding.all(8))
         self.sheet = Sheet(self.on_sheet_player, self.on_sheet_round)
-        body = ft.ResponsiveRow([
-            ft.Container(self.panel, col={"xs": 12, "md": 6}),
-            ft.Container(self.sheet.control, col={"xs": 12, "md": 6}, padding=ft.Padding.all(8)),
-        ], spacing=8, run_spacing=8)
+        # A phone upright shows the hand or the sheet (a toggle next to the totals); held
+        # sideways, or on a wider screen, both side by side. One of them alone also keeps each
+        # tap cheap: a hand growing by a chip does not move a hundred sheet cells below it.
+        self.hand_side = ft.Column([self.panel], scroll=ft.ScrollMode.AUTO, expand=True)
+        self.sheet_side = ft.Column([ft.Container(self.sheet.control, padding=ft.Padding.all(8))],
+                                    scroll=ft.ScrollMode.AUTO, expand=True, visible=False)
+        self.toggle_icon = ft.Icon(ft.Icons.TABLE_CHART_OUTLINED, size=26)
+        self.toggle_text = ft.Text("Sheet", size=13, weight=ft.FontWeight.BOLD)
+        self.toggle = ft.Container(
+            ft.Semantics(label="Show the sheet", button=True, exclude_semantics=True, content=ft.Column(
+                [self.toggle_icon, self.toggle_text], spacing=0, tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
+            width=64, height=64, border_radius=ft.BorderRadius.all(10), ink=True,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, alignment=ft.Alignment.CENTER, on_click=self.on_toggle)
+        self.showing_sheet = False
+        self.wide = False
         self.view = ft.View(
             route=f"/game/{self.game_id}", appbar=self.appbar, padding=ft.Padding.all(4), spacing=4,
-            controls=[ft.Container(self.strip, padding=ft.Padding.symmetric(horizontal=4)),
-                      ft.Column([body], scroll=ft.ScrollMode.AUTO, expand=True)])
+            controls=[ft.Row([ft.Container(self.strip, padding=ft.Padding.symmetric(horizontal=4), expand=True),
+                              self.toggle], vertical_alignment=ft.CrossAxisAlignment.START),
+                      ft.Row([self.hand_side, self.sheet_side], expand=True, spacing=8,
+                             vertical_alignment=ft.CrossAxisAlignment.START)])
+        self.set_layout(self.page.width, self.page.height)
+
+    def set_layout(self, width, height) -> bool:
+        """Side by side when the screen is wide (a phone on its side); True if that changed."""
+        wide = bool(width and height and width >= 600 and width > height)
+        changed = wide != self.wide
+        self.wide = wide
+        self.toggle.visible = not wide
+        self.hand_side.visible = wide or not self.showing_sheet
+        self.sheet_side.visible = wide or self.showing_sheet
+        sheet_next = not self.showing_sheet
+        self.toggle_icon.icon = ft.Icons.TABLE_CHART_OUTLINED if sheet_next else ft.Icons.CASINO_OUTLINED
+        self.toggle_text.value = "Sheet" if sheet_next else "Hand"
+        self.toggle.content.label = "Show the sheet" if sheet_next else "Show the hand"
+        return changed
+
+    @property
+    def sheet_on_screen(self) -> bool:
+        return self.wide or self.showing_sheet
+
+    def on_resize(self, width, height) -> None:
+        if self.set_layout(width, height):
+            self.fill_sheet()
+            self.page.update(self.view)
+
+    async def on_toggle(self, e) -> None:
+        self.showing_sheet = not self.showing_sheet
+        self.set_layout(self.page.width, self.page.height)
+        if self.sheet_on_screen:
+            self.fill_sheet()
+        self.page.update(self.view)
+
+    def fill_sheet(self) -> None:
+        self.sheet.show(self.record, self.result, self.sheet_pid, self.cursor.round, self.editable_to())
+
+    def show_hand(self) -> None:
+        """Back to the hand (after picking a round on the sheet)."""
+        if self.showing_sheet:
+            self.showing_sheet = False
+            self.set_layout(self.page.width, self.page.height)
 
     def _tab(self, colour: str) -> ft.Container:
         bg, fg = theme.DIE[colour]
-        count = ft.Text("", size=12, color=fg, weight=ft.FontWeight.BOLD)
         tab = ft.Container(
             ft.Semantics(label=f"{NAMES[colour]} pad", button=True, exclude_semantics=True,
-                         content=ft.Column([ft.Text(LETTERS[colour], size=16, color=fg, weight=ft.FontWeight.BOLD),
-                                            count], spacing=0, tight=True,
+                         content=ft.Column([ft.Text(LETTERS[colour], size=17, color=fg, weight=ft.FontWeight.BOLD),
+                                            ft.Text(NAMES[colour], size=10, color=fg, no_wrap=True)],
+                                           spacing=0, tight=True,
                                            horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
             expand=True, height=54, bgcolor=bg, border_radius=ft.BorderRadius.all(8),
             alignment=ft.Alignment.CENTER, ink=True, on_click=partial(self.on_tab, colour))
-        tab.data = count
         return tab
 
     def _sign_button(self, black: bool) -> ft.Container:
@@ -152,118 +212,133 @@ class RoyaleScreen:
     # ------------------------------------------------------------------ filling
     def refresh_all(self, send: bool = True) -> None:
         """Redraw everything from the record (new cursor, undo, another round)."""
-        self.fill_strip()
-        self.fill_appbar()
+        ch = Changes()
+        self.fill_strip(ch)
+        self.fill_appbar(ch)
         self.editor.visible = not self.cursor.is_summary
         self.summary.visible = self.cursor.is_summary
         if self.cursor.is_summary:
             self.fill_summary()
         else:
-            self.fill_hand()
-            self.fill_pad()
-        self.sheet.show(self.record, self.result, self.sheet_pid, self.cursor.round, self.editable_to())
+            self.fill_hand(ch)
+            self.fill_pad(ch)
+        self.fill_sheet()
         if send:
             self.page.update(self.view)
 
     def editable_to(self) -> int:
         return min(pr.current_round(self.record), pr.ROUNDS - 1) if self.record.rounds else 0
 
-    def fill_appbar(self) -> None:
+    def fill_appbar(self, ch: Changes) -> None:
         names = leaders(self.result)
         top = max((s.total for s in self.result.players), default=0)
-        self.leader_text.value = (f"{'Leader' if len(names) == 1 else 'Leaders'}: {and_join(names)} · {signed(top)}" if self.record.rounds
-                                  and any(r.hands for r in self.record.rounds) else "No dice entered yet")
-        self.undo_btn.disabled = not self.saved.can_undo
-        self.redo_btn.disabled = not self.saved.can_redo
-        n = len(self.result.problems)
-        self.warn_btn.visible = n > 0
-        self.warn_btn.badge = str(n) if n else None
+        started = any(r.hands for r in self.record.rounds)
+        ch.set(self.leader_text, value=f"{'Leader' if len(names) == 1 else 'Leaders'}: {and_join(names)} · "
+                                       f"{signed(top)}" if started else "No dice entered yet")
+        ch.set(self.undo_btn, disabled=not self.saved.can_undo)
+        ch.set(self.redo_btn, disabled=not self.saved.can_redo)
+        n = len(problems_to_flag(self.result, self.cursor))
+        ch.set(self.warn_btn, visible=n > 0, badge=str(n) if n else None)
 
-    def fill_strip(self) -> None:
-        cells = []
-        for s in self.result.players:
-            lead = s.place == 1 and any(r.hands for r in self.record.rounds)
+    def _strip_cell(self, pid: str) -> ft.Container:
+        crown = ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, semantics_label="Leader", visible=False)
+        name = ft.Text(self.record.name_of(pid), size=theme.SMALL, no_wrap=True)
+        total = ft.Text("0", size=theme.LARGE, weight=ft.FontWeight.BOLD)
+        cell = ft.Container(
+            ft.Column([crown, name, total], spacing=0, tight=True,
+                      horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=4), border_radius=ft.BorderRadius.all(10))
+        cell.data = (crown, name, total)
+        return cell
+
+    def fill_strip(self, ch: Changes) -> None:
+        """Grand totals of every player, the leader crowned, the player at the pad outlined."""
+        if not self.strip.controls:
+            self.strip.controls = [self._strip_cell(pid) for pid in seats(self.record)]
+        started = any(r.hands for r in self.record.rounds)
+        for s, cell in zip(self.result.players, self.strip.controls):
+            crown, name, total = cell.data
+            lead = s.place == 1 and started
             here = s.id == self.cursor.pid
-            cells.append(ft.Container(
-                ft.Column([ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, semantics_label="Leader")] if lead else [],
-                                  spacing=0, tight=True),
-                           ft.Text(s.name, size=theme.SMALL, weight=ft.FontWeight.BOLD if here else None,
-                                   no_wrap=True),
-                           ft.Text(signed(s.total), size=theme.LARGE, weight=ft.FontWeight.BOLD)],
-                          spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                padding=ft.Padding.symmetric(horizontal=10, vertical=4), border_radius=ft.BorderRadius.all(10),
-                bgcolor=ft.Colors.TERTIARY_CONTAINER if lead else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                border=ft.Border.all(2, ft.Colors.PRIMARY) if here else None))
-        self.strip.controls = cells
+            ch.set(crown, visible=lead)
+            ch.set(name, weight=ft.FontWeight.BOLD if here else None)
+            ch.set(total, value=signed(s.total))
+            ch.set(cell, bgcolor=ft.Colors.TERTIARY_CONTAINER if lead else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                   border=ft.Border.all(2, ft.Colors.PRIMARY) if here else None)
 
-    def fill_hand(self) -> None:
+    def fill_hand(self, ch: Changes) -> None:
         i, pid = self._cur()
         rec = self.record
         hand = pr.hand_of(rec, i, pid)
-        self.round_text.value = f"Round {i + 1} of {pr.ROUNDS}"
-        self.player_text.value = rec.name_of(pid)
-        total = pr.hand_total(hand) if hand else 0
-        self.total_text.value = signed(total)
-        self.total_text.semantics_label = f"Hand total {signed(total)}"
+        ch.set(self.round_text, value=f"Round {i + 1} of {pr.ROUNDS}")
+        ch.set(self.player_text, value=rec.name_of(pid))
+        total = signed(pr.hand_total(hand) if hand else 0)
+        ch.set(self.total_text, value=total, semantics_label=f"Hand total {total}")
         count = dice_count(rec, i, pid, self.overrides)
-        self.count_text.value = count.text
-        self.count_text.color = None if count.ok else ft.Colors.ERROR
-        self.pink_switch.value = count.pink_held
-        self.pink_switch.disabled = i == 0
-        self.tabs["pink"].visible = count.pink_held
-        have = {c: 0 for c in PAD_COLOURS}
-        for d in dice_of(hand):
-            have[d.colour] += 1
-        for c, tab in self.tabs.items():
-            tab.data.value = str(have[c]) if have[c] else ""
-            tab.border = ft.Border.all(4, ft.Colors.ON_SURFACE) if c == self.colour else None
+        ch.set(self.count_text, value=count.text, color=None if count.ok else ft.Colors.ERROR)
+        ch.set(self.pink_switch, value=count.pink_held, disabled=i == 0)
+        ch.set(self.tabs["pink"], visible=count.pink_held)
         ids = seats(rec)
         k = ids.index(pid)
-        self.prev_btn.disabled = k == 0
-        if k + 1 < len(ids):
-            self.next_btn.content = f"Next: {rec.name_of(ids[k + 1])}"
-        else:
-            self.next_btn.content = "Close the round"
-        self.fill_lines(hand)
-        self.warnings.controls = [self._warning(m) for m in hand_problems(self.result, i, pid)]
+        ch.set(self.prev_btn, disabled=k == 0)
+        ch.set(self.next_btn, content=f"Next: {rec.name_of(ids[k + 1])}" if k + 1 < len(ids) else "Close the round")
+        self.fill_lines(ch, hand)
+        messages = hand_problems(self.result, i, pid, with_count=False)
+        if messages != self._warning_messages:
+            self._warning_messages = messages
+            ch.set_children(self.warnings, [self._warning(m) for m in messages])
 
-    def fill_lines(self, hand: pr.Hand | None) -> None:
+    def _line(self, colour: str) -> ft.Row:
+        chips = ft.Row(wrap=True, spacing=4, run_spacing=4, expand=True)
+        formula = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.END)
+        # As on the paper sheet: the dice, then the sum written out with its score.
+        line = ft.Row([dice.letter_badge(colour), chips, formula], visible=False,
+                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        line.data = (chips, formula)
+        return line
+
+    def _chip(self, d) -> ft.Control:
+        # Chips are reused from tap to tap (a chip reads the cursor when tapped): a tap then
+        # sends one new chip, not the whole hand again.
+        key = ("die", d.colour, d.position, d.face)
+        if key not in self._chips:
+            self._chips[key] = dice.chip(d, partial(self.on_chip, d.colour, d.position, d.face))
+        return self._chips[key]
+
+    def _slot(self, colour: str, k: int) -> ft.Control:
+        key = ("slot", colour, k)
+        if key not in self._chips:
+            self._chips[key] = dice.slot(colour, partial(self.on_tab, colour))
+        return self._chips[key]
+
+    def fill_lines(self, ch: Changes, hand: pr.Hand | None) -> None:
         i, pid = self._cur()
         slots = repeat_slots(self.record, i, pid)
         chips = dice_of(hand)
-        lines = []
         for colour in pr.COLOURS:
+            line = self.line_rows[colour]
+            row, formula = line.data
             members = ("blue", "glitter") if colour == "blue" else (colour,)
             ds = [d for d in chips if d.colour in members]
-            empty = [s for s in slots if s in members]
-            if not ds and not empty:
-                continue
-            row = [dice.chip(d, partial(self.on_chip, d.colour, d.position, d.face)) for d in ds]
-            row += [dice.slot(s, partial(self.on_tab, s)) for s in empty]
-            # As on the paper sheet: the dice, then the sum written out with its score.
-            lines.append(ft.Row([
-                dice.letter_badge(colour),
-                ft.Row(row, wrap=True, spacing=4, run_spacing=4, expand=True),
-                ft.Text(pr.formula(hand, colour) if hand and ds else "", size=theme.BODY,
-                        weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.END),
-            ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
-        if new_die_pending(self.record, i, pid):
-            lines.append(ft.Text("+ this round's new die: pick its colour above", size=theme.SMALL,
-                                 italic=True))
-        self.lines.controls = lines
+            empty = [c for c in slots if c in members]
+            ch.set(line, visible=bool(ds or empty))
+            ch.set_children(row, [self._chip(d) for d in ds] + [self._slot(c, k) for k, c in enumerate(empty)])
+            ch.set(formula, value=pr.formula(hand, colour) if hand and ds else "")
+        ch.set(self.new_die_hint, visible=new_die_pending(self.record, i, pid))
 
-    def fill_pad(self) -> None:
+    def fill_pad(self, ch: Changes) -> None:
+        """Show the pad of the chosen colour (the red one on its white or black side)."""
         colour = self.colour
         if colour == "pink" and not self.tabs["pink"].visible:
             colour = self.colour = "yellow"
         for key, pad in self.pads.items():
-            pad.visible = key == colour or (colour == "red" and key == ("red-" if self.black else "red+"))
-        self.sign_row.visible = colour == "red"
-        self.sign_white.border = None if self.black else ft.Border.all(4, ft.Colors.PRIMARY)
-        self.sign_black.border = ft.Border.all(4, ft.Colors.PRIMARY) if self.black else None
-        self.pad_title.value = f"{NAMES[colour]} ({LETTERS[colour]}): {HINTS[colour]}"
+            ch.set(pad, visible=key == colour or (colour == "red" and key == ("red-" if self.black else "red+")))
+        ch.set(self.sign_row, visible=colour == "red")
+        ch.set(self.sign_white, border=None if self.black else ft.Border.all(4, ft.Colors.PRIMARY))
+        ch.set(self.sign_black, border=ft.Border.all(4, ft.Colors.PRIMARY) if self.black else None)
+        ch.set(self.pad_title, value=f"{NAMES[colour]} ({LETTERS[colour]}): {HINTS[colour]}")
         for c, tab in self.tabs.items():
-            tab.border = ft.Border.all(4, ft.Colors.ON_SURFACE) if c == colour else None
+            ch.set(tab, border=ft.Border.all(4, ft.Colors.ON_SURFACE) if c == colour else None)
 
     def _warning(self, message: str) -> ft.Control:
         return ft.Row([ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED, color=ft.Colors.ERROR, size=20),
@@ -353,15 +428,20 @@ class RoyaleScreen:
         self.page.show_dialog(ft.SnackBar(ft.Text(message, size=theme.BODY)))
 
     def send_tap_update(self) -> None:
-        """Only what a tap changes: the hand panel, the sheet row, the totals."""
-        i = self.cursor.round
-        self.fill_strip()
-        self.fill_appbar()
-        self.fill_hand()
-        self.fill_pad()
-        self.sheet.fill_row(self.result, i)
-        self.sheet.fill_totals(self.result)
-        self.page.update(self.strip, self.appbar, self.editor, *self.sheet.changed_controls(i))
+        """Only what a tap changed: a few texts of the hand panel, the totals, the sheet row.
+
+        Updating the whole panel would diff ~100 face buttons and redraw them in the browser."""
+        ch = Changes()
+        self.fill_strip(ch)
+        self.fill_appbar(ch)
+        self.fill_hand(ch)
+        self.fill_pad(ch)
+        if self.sheet_on_screen:
+            self.sheet.fill_row(ch, self.result, self.cursor.round)
+            self.sheet.fill_totals(ch, self.result)
+            self.sheet.fill_overview(ch, self.record, self.result)
+        if ch.controls:
+            self.page.update(*ch.controls)
 
     # ------------------------------------------------------------------ handlers
     async def on_face(self, colour: str, face: int, e) -> None:
@@ -369,8 +449,6 @@ class RoyaleScreen:
             if self.cursor.is_summary:
                 return
             i, pid = self._cur()
-            if self.sheet_pid != pid:
-                self.sheet_pid = pid
             if not await self.save(lambda r: pr.add_die(r, i, pid, colour, face)):
                 return
             self.colour = colour_after_tap(self.record, i, pid, "glitter" if colour == "glitter" else colour)
@@ -399,13 +477,15 @@ class RoyaleScreen:
         self.colour = colour
         if colour == "red":
             self.black = False
-        self.fill_pad()
-        self.page.update(self.tab_row, self.pad_area)
+        ch = Changes()
+        self.fill_pad(ch)
+        self.page.update(*ch.controls)
 
     async def on_sign(self, black: bool, e) -> None:
         self.black = black
-        self.fill_pad()
-        self.page.update(self.pad_area)
+        ch = Changes()
+        self.fill_pad(ch)
+        self.page.update(*ch.controls)
 
     async def on_pink_switch(self, e) -> None:
         async with self.lock:
@@ -460,7 +540,7 @@ class RoyaleScreen:
 
     def on_sheet_player(self, pid: str) -> None:
         self.sheet_pid = pid
-        self.sheet.show(self.record, self.result, pid, self.cursor.round, self.editable_to())
+        self.fill_sheet()
         self.page.update(self.sheet.control)
 
     def on_sheet_round(self, index: int, pid: str) -> None:
@@ -468,6 +548,7 @@ class RoyaleScreen:
 
     async def _edit_hand(self, index: int, pid: str) -> None:
         async with self.lock:
+            self.show_hand()
             await self.move_to(Cursor(index, pid))
 
     async def on_undo(self, e) -> None:

@@ -1,4 +1,5 @@
-"""The paper sheet of one player: rounds × Yellow … Pink, Total; tap a round to edit that hand."""
+"""The paper sheet of one player: rounds × Yellow … Pink, Total; tap a round to edit that hand.
+Below it, every player's round totals side by side."""
 from __future__ import annotations
 
 from functools import partial
@@ -8,7 +9,8 @@ import flet as ft
 from scoring import Result
 from scoring import panda_royale as pr
 from views import theme
-from views.pad_state import NAMES, sheet_row, signed
+from views.changes import Changes
+from views.pad_state import sheet_row, signed
 from views.royale.dice import letter_badge
 
 COLUMNS = pr.COLOURS  # yellow purple blue red green clear pink
@@ -47,15 +49,18 @@ class Sheet:
             self.cells.append(cells)
             self.rows.append(row)
         self.total_cells = [_cell(bold=True) for _ in COLUMNS] + [_cell(width=TOTAL_W, bold=True, size=theme.LARGE)]
-        self.total_row = ft.Container(
+        total_row = ft.Container(
             ft.Row([_cell("Σ", ROUND_W, True)] + self.total_cells, spacing=0),
             padding=ft.Padding.symmetric(vertical=8),
             border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE)))
         self.title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
+        self.overview = ft.Column(spacing=0)
         self.control = ft.Column(
             [ft.Row([ft.Text("Sheet", size=theme.LARGE, weight=ft.FontWeight.BOLD), self.title]),
              self.players,
-             ft.Column([header] + self.rows + [self.total_row], spacing=0)],
+             ft.Column([header] + self.rows + [total_row], spacing=0),
+             ft.Text("Every player, round by round", size=theme.BODY, weight=ft.FontWeight.BOLD),
+             ft.Row([self.overview], scroll=ft.ScrollMode.AUTO)],
             spacing=8)
 
     def _round_clicked(self, index: int, e) -> None:
@@ -64,39 +69,38 @@ class Sheet:
 
     def show(self, record: pr.Record, result: Result, pid: str, cursor_round: int | None,
              editable_to: int) -> None:
-        """Fill the whole sheet for one player."""
+        """Fill the whole sheet for one player (send self.control afterwards)."""
+        ch = Changes()
         self.pid = pid
         self.title.value = f"of {record.name_of(pid)}"
         self.players.controls = [self._player_chip(p.id, p.name, p.id == pid) for p in record.players]
         for i in range(pr.ROUNDS):
-            self.fill_row(result, i)
-            self.mark_row(i, i == cursor_round, i <= editable_to)
-        self.fill_totals(result)
+            self.fill_row(ch, result, i)
+            self.mark_row(ch, i, i == cursor_round, i <= editable_to)
+        self.fill_totals(ch, result)
+        self.fill_overview(ch, record, result)
 
     def _player_chip(self, pid: str, name: str, selected: bool) -> ft.Container:
         return ft.Container(
             ft.Text(name, size=theme.SMALL, weight=ft.FontWeight.BOLD if selected else None),
-            padding=ft.Padding.symmetric(horizontal=12, vertical=10), border_radius=ft.BorderRadius.all(20),
+            padding=ft.Padding.symmetric(horizontal=14, vertical=12), border_radius=ft.BorderRadius.all(24),
             bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
             border=ft.Border.all(1, ft.Colors.OUTLINE), on_click=partial(self._player_clicked, pid), ink=True)
 
     def _player_clicked(self, pid: str, e) -> None:
         self.on_pick_player(pid)
 
-    def fill_row(self, result: Result, index: int) -> None:
+    def fill_row(self, ch: Changes, result: Result, index: int) -> None:
         row = sheet_row(result, index, self.pid) if self.pid else None
         for k, colour in enumerate(COLUMNS):
-            self.cells[index][k].value = _num(row[colour]) if row else ""
-        self.cells[index][-1].value = _num(row["total"]) if row else ""
-        label = f"Round {index + 1}" + (f", total {_num(row['total'])}" if row else ", not entered")
-        self.rows[index].tooltip = None
-        self.rows[index].data = label
+            ch.set(self.cells[index][k], value=_num(row[colour]) if row else "")
+        ch.set(self.cells[index][-1], value=_num(row["total"]) if row else "")
 
-    def mark_row(self, index: int, current: bool, editable: bool) -> None:
-        self.rows[index].bgcolor = ft.Colors.PRIMARY_CONTAINER if current else None
-        self.rows[index].disabled = not editable
+    def mark_row(self, ch: Changes, index: int, current: bool, editable: bool) -> None:
+        ch.set(self.rows[index], bgcolor=ft.Colors.PRIMARY_CONTAINER if current else None,
+               disabled=not editable)
 
-    def fill_totals(self, result: Result) -> None:
+    def fill_totals(self, ch: Changes, result: Result) -> None:
         sums = {c: 0 for c in COLUMNS}
         total = 0
         for i in range(len(result.rounds)):
@@ -106,12 +110,32 @@ class Sheet:
                     sums[c] += row[c]
                 total += row["total"]
         for k, colour in enumerate(COLUMNS):
-            self.total_cells[k].value = signed(sums[colour])
-        self.total_cells[-1].value = signed(total)
+            ch.set(self.total_cells[k], value=signed(sums[colour]))
+        ch.set(self.total_cells[-1], value=signed(total))
 
-    def changed_controls(self, index: int) -> list[ft.Control]:
-        return [self.rows[index], self.total_row]
+    def _build_overview(self, record: pr.Record) -> None:
+        ids = record.player_ids()
+        width = 64
+        self._overview_ids = ids
+        head = ft.Row([_cell("Rd", ROUND_W, True)] + [_cell(record.name_of(p), width, True) for p in ids], spacing=0)
+        self.overview_cells = [[_cell(width=width) for _ in ids] for _ in range(pr.ROUNDS)]
+        self.overview_totals = [_cell(width=width, bold=True, size=theme.BODY) for _ in ids]
+        rows = [head] + [ft.Row([_cell(str(i + 1), ROUND_W, True)] + cells, spacing=0)
+                         for i, cells in enumerate(self.overview_cells)]
+        rows.append(ft.Container(ft.Row([_cell("Σ", ROUND_W, True)] + self.overview_totals, spacing=0),
+                                 border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE)),
+                                 padding=ft.Padding.only(top=4)))
+        self.overview.controls = rows
 
-
-def column_names() -> str:
-    return ", ".join(NAMES[c] for c in COLUMNS)
+    def fill_overview(self, ch: Changes, record: pr.Record, result: Result) -> None:
+        """Rounds × players: each player's round totals and grand total."""
+        if getattr(self, "_overview_ids", None) != record.player_ids():
+            self._build_overview(record)
+        ids = self._overview_ids
+        for i in range(pr.ROUNDS):
+            got = result.rounds[i] if i < len(result.rounds) else {}
+            for cell, p in zip(self.overview_cells[i], ids):
+                ch.set(cell, value=_num(got.get(p)))
+        totals = {s.id: s.total for s in result.players}
+        for cell, p in zip(self.overview_totals, ids):
+            ch.set(cell, value=signed(totals[p]))

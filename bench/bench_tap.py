@@ -1,0 +1,109 @@
+"""Tap -> updated hand total visible on the Panda Royale pad, against the framework's floor.
+
+Runs the real app (main.py with a fresh --data-dir, the real store, every tap saved and
+fsynced) and bench/counter_app.py side by side in one Chromium, and alternates blocks of taps
+between them so that both see the same machine. The pad's hand is a mid-game one (round 5,
+four dice in); each tap adds a green 7 or removes it again, which redraws the hand panel, the
+sheet row and the totals. Goal (issue #4): pad p95 <= 150 ms and median ratio <= 1.5.
+
+Run: make bench, or .venv/bin/python bench/bench_tap.py [--taps 100] [--block 20]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # repo root
+
+from bench.tap_latency import measure_tap_timings, percentile, summary  # noqa: E402
+from tests.browser_harness import chromium, flet_server, open_app_page, wait_for_text  # noqa: E402
+
+GOAL_P95_MS = 150
+GOAL_RATIO = 1.5
+
+
+def seed_game(data_dir: Path) -> tuple[str, int]:
+    """A 3-player game in round 5 with Ann's hand half entered; returns (id, Ann's hand total)."""
+    from scoring import Player
+    from scoring import panda_royale as pr
+    from storage import Store
+
+    record = pr.Record(players=(Player(id="p1", name="Ann"), Player(id="p2", name="Ben"),
+                                Player(id="p3", name="Cat")),
+                       id="bench-tap-0000", created="2026-11-22T19:04:00Z")
+    colours = ["yellow", "purple", "blue", "red", "green"]
+    for i in range(4):
+        for k, pid in enumerate(record.player_ids()):
+            for colour in colours[:i + 1]:
+                record = pr.add_die(record, i, pid, colour, 1 + (i + k) % 6)
+    for colour in colours[:4]:
+        record = pr.add_die(record, 4, "p1", colour, 3)
+    with Store.open(data_dir) as store:
+        store.save(record, None)
+    return record.id, pr.hand_total(pr.hand_of(record, 4, "p1"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--taps", type=int, default=100, help="measured taps on each app")
+    parser.add_argument("--block", type=int, default=20, help="taps in a row before switching apps")
+    parser.add_argument("--warmup", type=int, default=6, help="taps not counted on each app")
+    args = parser.parse_args(argv)
+
+    data_dir = Path(tempfile.mkdtemp(prefix="pandapad-bench-"))
+    game_id, base = seed_game(data_dir)
+    pad_ms: list[float] = []
+    floor_ms: list[float] = []
+    with flet_server("bench/counter_app.py", port_arg="--port") as counter_server, \
+            flet_server("main.py", args=["--data-dir", str(data_dir)], port_arg="--port") as app_server, \
+            chromium() as browser:
+        counter = open_app_page(browser, counter_server.url)
+        wait_for_text(counter, "0")
+        increment = counter.get_by_role("button", name="Increment")
+        pad = open_app_page(browser, f"{app_server.url}game/{game_id}")
+        wait_for_text(pad, f"Hand total {base}")
+        pad.get_by_role("button", name="Green pad", exact=True).click()
+        green7 = pad.get_by_role("button", name="Green 7", exact=True)
+        remove7 = pad.get_by_role("button", name="Remove Green 7", exact=True)
+        state = {"count": 0, "pad_taps": 0}
+
+        def tap_counter(n: int) -> list[float]:
+            start = state["count"]
+            state["count"] += n
+            return [t.dom_ms for t in measure_tap_timings(
+                counter, lambda i: increment.click(), lambda i: str(start + i + 1), n=n)]
+
+        def tap_pad(n: int) -> list[float]:
+            start = state["pad_taps"]
+            state["pad_taps"] += n
+            # Even taps add a green 7, odd taps take it out again: the total flips base+7 / base.
+            return [t.dom_ms for t in measure_tap_timings(
+                pad, lambda i: (green7 if (start + i) % 2 == 0 else remove7).click(),
+                lambda i: f"Hand total {base + 7 if (start + i) % 2 == 0 else base}", n=n)]
+
+        tap_counter(args.warmup)
+        tap_pad(args.warmup if args.warmup % 2 == 0 else args.warmup + 1)
+        while len(pad_ms) < args.taps:
+            n = min(args.block, args.taps - len(pad_ms))
+            floor_ms += tap_counter(n)
+            pad_ms += tap_pad(n if n % 2 == 0 else n + 1)[:n]
+        pad.context.close()
+        counter.context.close()
+
+    ratio = statistics.median(pad_ms) / statistics.median(floor_ms)
+    p95 = percentile(pad_ms, 95)
+    print(f"counter floor, tap -> count in DOM:       {summary(floor_ms)}")
+    print(f"Panda Royale pad, tap -> hand total in DOM: {summary(pad_ms)}")
+    print(f"median ratio pad / floor: {ratio:.2f} (goal <= {GOAL_RATIO}); pad p95 {p95:.1f} ms "
+          f"(goal <= {GOAL_P95_MS} ms)")
+    print(f"RESULT pad_median_ms={statistics.median(pad_ms):.1f} pad_p95_ms={p95:.1f} "
+          f"floor_median_ms={statistics.median(floor_ms):.1f} floor_p95_ms={percentile(floor_ms, 95):.1f} "
+          f"ratio={ratio:.2f}")
+    return 0 if p95 <= GOAL_P95_MS and ratio <= GOAL_RATIO else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
