@@ -7,7 +7,9 @@ on the stored record. Then: undo/redo, a yellow tie, killing and restarting the 
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -134,7 +136,14 @@ def enter_hand(page, round_no: int, hand: dict) -> None:
 
 
 def next_hand(page) -> None:
-    page.get_by_role("button", name=re.compile(r"^(Next: |Close the round$)")).click()
+    """Tap Next and wait until the pad shows the next seat (or the round's close)."""
+    nxt = page.get_by_role("button", name=re.compile(r"^(Next: |Close the round$)"))
+    label = nxt.inner_text().strip() if nxt.count() else ""
+    nxt.click()
+    if label.startswith("Next: "):
+        name = label[len("Next: "):]
+        following = PLAYERS[PLAYERS.index(name) + 1] if PLAYERS.index(name) + 1 < len(PLAYERS) else None
+        wait_for_text(page, f"Next: {following}" if following else "Close the round")
 
 
 def pity_shown(page, round_no: int) -> list[str]:
@@ -148,8 +157,6 @@ def play_round(page, round_no: int, hands: dict, reroll: str | None = None) -> l
         page.get_by_text(name, exact=True).first.wait_for()
         enter_hand(page, round_no, hands[name])
         next_hand(page)
-        if k + 1 < len(PLAYERS):
-            wait_for_text(page, f"Next: {PLAYERS[k + 2]}" if k + 2 < len(PLAYERS) else "Close the round")
     if round_no == 10:
         wait_for_text(page, "Final standings")
         return []
@@ -241,3 +248,178 @@ def test_ten_rounds_by_tapping_end_as_main_py_score(browser, tmp_path):
     winners = [names[w] for w in result["winners"]]
     assert winner_text == ("Winner: " if len(winners) == 1 else "Shared win: ") + " and ".join(winners)
     assert shown_pity[:9] == [[names[pid] for pid in got] for got in result["detail"]["pity"]]
+
+
+# --------------------------------------------------------------------------- one server, short games
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with app(tmp_path_factory.mktemp("pad-data")) as s:
+        yield s
+
+
+@pytest.fixture
+def page(browser, server):
+    page = open_app_page(browser, server.url)
+    yield page
+    page.context.close()
+
+
+def hand_total(page, total: int) -> None:
+    page.get_by_text(f"Hand total {total}", exact=True).wait_for()
+
+
+def quick_round(page, round_no: int, yellows: list[int]) -> None:
+    """A round where each player rolls only yellow dice (round 1: one die each)."""
+    for k, y in enumerate(yellows):
+        enter_hand(page, round_no, {"yellow": [y]})
+        next_hand(page)
+    wait_for_text(page, f"Round {round_no} is in")
+
+
+def test_undo_and_redo_every_tap(page):
+    start_game(page)
+    tap_die(page, "yellow", 4)
+    hand_total(page, 4)
+    next_hand(page)
+    wait_for_text(page, "Next: Cat")
+    tap_die(page, "yellow", 2)
+    hand_total(page, 2)
+
+    button(page, "Undo").click()  # Ben's die
+    hand_total(page, 0)
+    count_is(page, 0, 1)
+    button(page, "Undo").click()  # Ann's die: the pad goes back to her hand
+    wait_for_text(page, "Next: Ben")
+    hand_total(page, 0)
+    assert button(page, "Remove Yellow 4").count() == 0
+    button(page, "Redo").click()
+    hand_total(page, 4)
+    button(page, "Remove Yellow 4").wait_for()
+    button(page, "Redo").click()
+    wait_for_text(page, "Next: Cat")
+    hand_total(page, 2)
+    screenshot(page, "pad_after_undo_redo_412x915")
+
+
+def test_yellow_tie_asks_who_won_the_reroll(page):
+    start_game(page)
+    quick_round(page, 1, [5, 5, 2])
+    wait_for_text(page, "Yellow tie: Ann and Ben. Who won the re-roll for the Panda token?")
+    wait_for_text(page, "Pink dice for round 2: known after the re-roll")
+    assert button(page, "Start round 2").is_disabled()
+    screenshot(page, "pad_yellow_tie_412x915")
+    button(page, "Ben won the re-roll").click()
+    wait_for_text(page, "Panda token: Ben (re-roll of the yellow tie with Ann)")
+    wait_for_text(page, "Pink dice for round 2: Cat")  # lowest total
+    button(page, "Start round 2").click()
+    wait_for_text(page, "Round 2 of 10")
+    assert button(page, "Pink pad").count() == 0  # Ann holds no pink die
+    next_hand(page)
+    next_hand(page)
+    wait_for_text(page, "Close the round")
+    count_text = page.get_by_text(re.compile(r"^0 of 2 dice")).inner_text()
+    assert count_text == "0 of 2 dice + pink to enter"  # Cat is pre-marked
+    button(page, "Pink pad").click()
+    tap_die(page, "pink", 12)
+    hand_total(page, 12)
+
+
+def test_an_earlier_hand_can_be_edited(page):
+    start_game(page)
+    quick_round(page, 1, [3, 2, 4])
+    wait_for_text(page, "Pink dice for round 2: Ben")
+    button(page, "Start round 2").click()
+    enter_hand(page, 2, {"yellow": [1], "purple": [2]})
+    hand_total(page, 5)
+
+    button(page, "Show the sheet").click()
+    page.get_by_role("button", name=re.compile(r"^Round 1\b")).first.click()
+    wait_for_text(page, "Round 1 of 10")
+    hand_total(page, 3)
+    button(page, "Remove Yellow 3").click()
+    hand_total(page, 0)
+    tap_die(page, "yellow", 1)  # Ann now has the lowest round 1: the pink die is hers
+    hand_total(page, 1)
+    next_hand(page)
+    next_hand(page)
+    next_hand(page)
+    wait_for_text(page, "Pink dice for round 2: Ann")
+    button(page, "Back to round 2").click()
+    wait_for_text(page, "Round 2 of 10")
+    wait_for_text(page, "2 of 2 dice + pink to enter")  # Ann's round 2, now pre-marked
+    page.get_by_text("6", exact=True).first.wait_for()  # her grand total: 1 + 5
+
+
+def test_every_face_has_a_button_and_no_impossible_one(page):
+    start_game(page)
+    for colour, top in [("yellow", 8), ("purple", 12), ("blue", 12), ("glitter", 6), ("red", 8),
+                        ("green", 20), ("clear", 6)]:
+        button(page, f"{NAME[colour]} pad").click()
+        button(page, label(colour, top)).wait_for()
+        for face in range(1, top + 1):
+            assert button(page, label(colour, face)).count() == 1, label(colour, face)
+        assert button(page, label(colour, top + 1)).count() == 0
+        assert button(page, f"{NAME[colour]} 0").count() == 0
+        box = button(page, label(colour, 1)).bounding_box()
+        assert box["width"] >= 48 and box["height"] >= 48
+    button(page, "Red pad").click()
+    button(page, "Red black (\u2212) faces").click()
+    for face in range(1, 9):
+        button(page, label("red", -face)).wait_for()
+    assert button(page, label("red", -9)).count() == 0
+    screenshot(page, "pad_red_black_faces_412x915")
+
+
+def test_landscape_shows_the_sheet_beside_the_hand(browser, server):
+    page = open_app_page(browser, server.url, width=915, height=412)
+    try:
+        start_game(page)
+        tap_die(page, "yellow", 6)
+        hand_total(page, 6)
+        page.get_by_text("Sheet", exact=True).wait_for()  # no toggle needed
+        assert button(page, "Show the sheet").count() == 0
+        screenshot(page, "pad_landscape_915x412")
+    finally:
+        page.context.close()
+
+
+def test_dark_mode_follows_the_system(browser, server):
+    page = open_app_page(browser, server.url, color_scheme="dark")
+    try:
+        start_game(page)
+        tap_die(page, "yellow", 5)
+        hand_total(page, 5)
+        screenshot(page, "pad_dark_412x915")
+    finally:
+        page.context.close()
+
+
+def test_restart_resumes_exactly_where_the_table_was(browser, tmp_path):
+    data_dir = tmp_path / "data"
+    with app(data_dir) as first:
+        page = open_app_page(browser, first.url)
+        start_game(page)
+        quick_round(page, 1, [3, 2, 4])
+        button(page, "Start round 2").click()
+        tap_die(page, "yellow", 1)
+        count_is(page, 1, 2)
+        page.context.close()
+        os.killpg(first.pid, signal.SIGKILL)  # no clean shutdown: a crash, a pulled plug
+        first.proc.wait(timeout=10)
+
+    with app(data_dir) as second:
+        page = open_app_page(browser, second.url)
+        page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).click()
+        wait_for_text(page, "Round 2 of 10")
+        count_is(page, 1, 2)
+        hand_total(page, 1)
+        button(page, "Remove Yellow 1").wait_for()
+        screenshot(page, "pad_resumed_after_restart_412x915")
+        tap_die(page, "purple", 2)
+        hand_total(page, 5)
+        button(page, "Undo").click()
+        hand_total(page, 1)
+        button(page, "Undo").click()  # the tap made before the restart
+        hand_total(page, 0)
+        page.context.close()

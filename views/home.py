@@ -78,7 +78,9 @@ def build(navigate, in_progress: list, recent: list) -> ft.View:
 
     return ft.View(
         route="/",
-        appbar=ft.AppBar(title=ft.Text("Pandapad", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+        appbar=ft.AppBar(title=ft.Column([ft.Text("Pandapad", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+                                          ft.Text("Score pad for the table", size=theme.SMALL)],
+                                         spacing=0, tight=True),
                          toolbar_height=64),
         controls=[ft.Column(items, scroll=ft.ScrollMode.AUTO, expand=True, spacing=6)],
         padding=ft.Padding.all(8))

@@ -25,15 +25,17 @@ RED_BLACK = ("#1A1A1A", "#FF8A80")  # a black face of a red die
 
 
 def themes() -> tuple[ft.Theme, ft.Theme]:
-    """Light and dark themes; the page follows the system's choice."""
-    text = ft.TextTheme(
-        body_large=ft.TextStyle(size=BODY), body_medium=ft.TextStyle(size=BODY),
-        body_small=ft.TextStyle(size=SMALL), label_large=ft.TextStyle(size=BODY),
-        title_large=ft.TextStyle(size=LARGE), title_medium=ft.TextStyle(size=BODY),
-    )
-    light = ft.Theme(color_scheme_seed="#2E7D32", text_theme=text)
-    dark = ft.Theme(color_scheme_seed="#2E7D32", text_theme=text)
-    return light, dark
+    """Light and dark themes from one seed; the page follows the system's choice.
+
+    Only button labels get a size here; other text sizes are set on each text (a custom text
+    theme loses the dark theme's text colours)."""
+    def theme() -> ft.Theme:
+        label = ft.ButtonStyle(text_style=ft.TextStyle(size=BODY, weight=ft.FontWeight.W_600))
+        return ft.Theme(color_scheme_seed="#2E7D32",
+                        filled_button_theme=ft.FilledButtonTheme(style=label),
+                        outlined_button_theme=ft.OutlinedButtonTheme(style=label),
+                        text_button_theme=ft.TextButtonTheme(style=label))
+    return theme(), theme()
 
 
 def apply(page: ft.Page) -> None:

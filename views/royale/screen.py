@@ -79,7 +79,8 @@ class RoyaleScreen:
         self.player_text = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
         self.total_text = ft.Text("", size=theme.HUGE, weight=ft.FontWeight.BOLD)
         self.count_text = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
-        self.pink_switch = ft.Switch(label="Pink die", value=False, on_change=self.on_pink_switch)
+        self.pink_switch = ft.Switch(label="Pink die", value=False, on_change=self.on_pink_switch,
+                                     label_text_style=ft.TextStyle(size=theme.BODY))
         self.tabs = {c: self._tab(c) for c in PAD_COLOURS}
         self.tab_row = ft.Row([self.tabs[c] for c in PAD_COLOURS], spacing=4)
         self.pad_title = ft.Text("", size=theme.SMALL)
@@ -207,7 +208,7 @@ class RoyaleScreen:
 
     def _pad(self, colour: str, fs: list[int]) -> ft.Row:
         return ft.Row([dice.face_button(colour, f, partial(self.on_face, colour, f)) for f in fs],
-                      wrap=True, spacing=6, run_spacing=6, visible=False)
+                      wrap=True, spacing=4, run_spacing=6, visible=False)
 
     # ------------------------------------------------------------------ filling
     def refresh_all(self, send: bool = True) -> None:
@@ -395,7 +396,8 @@ class RoyaleScreen:
                                      on_click=self.on_edit_round)]
         nxt = after_summary(self.record, i)
         if s.complete and nxt != self.cursor:
-            label = f"Start round {nxt.round + 1}" if nxt.round == i + 1 else f"Back to round {nxt.round + 1}"
+            started = nxt.round < len(self.record.rounds) and self.record.rounds[nxt.round].hands
+            label = f"{'Back to' if started else 'Start'} round {nxt.round + 1}"
             buttons.append(ft.FilledButton(label, icon=ft.Icons.CHEVRON_RIGHT, height=theme.TAP,
                                            disabled=bool(s.panda_choice), on_click=self.on_start_next))
         out.append(ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN))

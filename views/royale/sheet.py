@@ -43,7 +43,8 @@ class Sheet:
         for i in range(pr.ROUNDS):
             cells = [_cell() for _ in COLUMNS] + [_cell(width=TOTAL_W, bold=True, size=theme.BODY)]
             row = ft.Container(
-                ft.Row([_cell(str(i + 1), ROUND_W, True)] + cells, spacing=0),
+                ft.Row([ft.Text(str(i + 1), size=theme.SMALL, width=ROUND_W, text_align=ft.TextAlign.CENTER,
+                                weight=ft.FontWeight.BOLD, semantics_label=f"Round {i + 1}")] + cells, spacing=0),
                 padding=ft.Padding.symmetric(vertical=6), border_radius=ft.BorderRadius.all(6),
                 on_click=partial(self._round_clicked, i), ink=True)
             self.cells.append(cells)
