@@ -93,10 +93,10 @@ def app(data_dir: Path):
 def start_game(page, names=PLAYERS) -> None:
     page.get_by_role("button", name=re.compile(r"^Panda Royale")).click()
     box = page.get_by_role("textbox")
-    for n in names:
+    for k, n in enumerate(names, start=1):
         box.fill(n)
         box.press("Enter")
-        page.get_by_text(n, exact=True).first.wait_for()
+        wait_for_text(page, f"{k} of 2\u201310")  # seated before the next name is typed
     button(page, "Start the game").click()
     wait_for_text(page, "Round 1 of 10")
 

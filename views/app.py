@@ -60,7 +60,11 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool) -> None:
 
     try:
         if desktop:
-            ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
+            try:
+                ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
+            except Exception as exc:  # no desktop client here (Flet fetches it once, online)
+                fail(f"--desktop could not start Flet's desktop client ({exc}); run without --desktop "
+                     "and open the printed address in a browser")
         else:
             # Loopback only, whatever the environment says: --lan is the way to reach phones.
             os.environ["FLET_FORCE_WEB_SERVER"] = "true"

@@ -1,0 +1,126 @@
+"""The shell in headless Chromium: home, new game (players, seat order, limits), and navigation
+that the browser's back and forward buttons follow."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser_harness import enable_semantics, flet_server, open_app_page, screenshot, wait_for_text
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+GAMES = ["Panda Royale", "Royal Game of Ur", "Nokosu Dice", "Pandoria", "Pass the Pandas"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with flet_server("main.py", args=["--data-dir", str(tmp_path_factory.mktemp("shell-data"))],
+                     port_arg="--port") as s:
+        yield s
+
+
+@pytest.fixture
+def page(browser, server):
+    page = open_app_page(browser, server.url)
+    yield page
+    page.context.close()
+
+
+def button(page, name):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def tile(page, starts: str):
+    return page.get_by_role("button", name=re.compile(rf"^{re.escape(starts)}"))
+
+
+def seat(page, name: str, seated: int) -> None:
+    box = page.get_by_role("textbox")
+    box.fill(name)
+    box.press("Enter")
+    wait_for_text(page, f"{seated} of 2\u201310")
+
+
+def test_home_lists_the_five_games(page):
+    wait_for_text(page, "New game")
+    tile(page, "Panda Royale").first.wait_for()  # the one to tap
+    for game in GAMES[1:]:  # listed by name, not tappable yet
+        entry = page.get_by_text(re.compile(rf"^{game}"))
+        entry.first.wait_for()
+        assert "coming soon" in entry.first.inner_text()
+        assert tile(page, game).count() == 0
+    screenshot(page, "home_412x915")
+
+
+def test_new_game_seats_players_in_order_within_the_limits(page):
+    tile(page, "Panda Royale").first.click()
+    wait_for_text(page, "New Panda Royale game")
+    start = button(page, "Start the game")
+    assert start.is_disabled()
+    seat(page, "Ann", 1)
+    assert start.is_disabled()  # 2 to 10 players
+    seat(page, "Ben", 2)
+    assert not start.is_disabled()
+    box = page.get_by_role("textbox")
+    box.fill("ann")
+    box.press("Enter")
+    wait_for_text(page, "Ann is already at the table.")  # names are capitalised as typed on a phone
+    seat(page, "Cat", 3)
+    button(page, "Move Cat up").click()  # clockwise order: Ann, Cat, Ben
+    wait_for_text(page, "Move Cat up")
+    texts = page.get_by_text(re.compile(r"^(Ann|Ben|Cat)$")).all_inner_texts()
+    assert texts[-3:] == ["Ann", "Cat", "Ben"]
+    button(page, "Remove Ben").click()
+    wait_for_text(page, "2 of 2\u201310")
+    for k, name in enumerate(["Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"], start=3):
+        seat(page, name, k)
+    assert page.get_by_role("textbox").is_disabled()  # 10 seated: the most Panda Royale takes
+    screenshot(page, "new_game_ten_players_412x915")
+    start.click()
+    wait_for_text(page, "Round 1 of 10")
+    texts = page.get_by_text(re.compile(r"^(Ann|Cat|Dan)$")).all_inner_texts()
+    assert texts[:3] == ["Ann", "Cat", "Dan"]  # the totals strip is in seat order
+
+
+def test_known_players_are_one_tap_next_time(page):
+    # The game started by the test above made Ann and Cat known players.
+    tile(page, "Panda Royale").first.click()
+    wait_for_text(page, "Known players:")
+    button(page, "Ann").click()
+    wait_for_text(page, "1 of 2\u201310")
+    button(page, "Cat").click()
+    wait_for_text(page, "2 of 2\u201310")
+    assert button(page, "Ann").count() == 0  # seated names leave the list
+    screenshot(page, "new_game_known_players_412x915")
+
+
+def test_browser_back_and_forward_follow_the_screens(page, server):
+    tile(page, "Panda Royale").first.click()
+    wait_for_text(page, "New Panda Royale game")
+    assert page.url.endswith("/new/panda-royale")
+    page.go_back()
+    wait_for_text(page, "In progress")
+    assert page.url.rstrip("/") == server.url.rstrip("/")
+    page.go_forward()
+    wait_for_text(page, "New Panda Royale game")
+    seat(page, "Lea", 1)
+    seat(page, "Max", 2)
+    button(page, "Start the game").click()
+    wait_for_text(page, "Round 1 of 10")
+    game_url = page.url
+    assert "/game/" in game_url
+    button(page, "Back").click()  # the app bar's arrow, as the phone's back gesture
+    wait_for_text(page, "In progress")
+    tile(page, "Resume Panda Royale").filter(has_text="Lea").first.click()
+    wait_for_text(page, "Round 1 of 10")
+    assert page.url == game_url
+    page.go_back()
+    wait_for_text(page, "In progress")
+
+
+def test_an_unknown_game_falls_back_to_home(page, server):
+    page.goto(server.url + "game/no-such-game")
+    enable_semantics(page)
+    wait_for_text(page, "That game is not stored here.")
+    wait_for_text(page, "New game")

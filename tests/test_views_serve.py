@@ -1,0 +1,44 @@
+"""Starting the app: what `python main.py` says when it cannot do what was asked, and the
+split that keeps the pad's logic free of Flet."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.browser_harness import REPO_ROOT
+
+
+def run_main(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    full_env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, str(REPO_ROOT / "main.py"), *args], capture_output=True, text=True,
+                          cwd=REPO_ROOT, timeout=60, env=full_env, stdin=subprocess.DEVNULL)
+
+
+def test_lan_is_refused_with_one_line_and_status_2(tmp_path):
+    out = run_main("--lan", "--data-dir", str(tmp_path))
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--lan" in lines[0] and "not available yet" in lines[0]
+    assert not any(tmp_path.iterdir())  # refused before the store was opened
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the display check is Linux's")
+def test_desktop_without_a_display_says_so(tmp_path):
+    env = {"DISPLAY": "", "WAYLAND_DISPLAY": ""}
+    out = run_main("--desktop", "--data-dir", str(tmp_path), env=env)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--desktop" in lines[0]
+
+
+def test_pad_logic_imports_no_flet():
+    code = "import sys, views.pad_state; print('flet' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT,
+                         env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)), timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"
