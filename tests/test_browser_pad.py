@@ -423,3 +423,38 @@ def test_restart_resumes_exactly_where_the_table_was(browser, tmp_path):
         button(page, "Undo").click()  # the tap made before the restart
         hand_total(page, 0)
         page.context.close()
+
+
+def test_a_pink_die_the_pity_rule_did_not_give_is_recorded_with_a_warning(page):
+    start_game(page)
+    quick_round(page, 1, [3, 2, 4])
+    wait_for_text(page, "Pink dice for round 2: Ben")
+    button(page, "Start round 2").click()
+    wait_for_text(page, "Round 2 of 10")
+    assert button(page, "Pink pad").count() == 0
+    page.get_by_role("switch", name="Pink die").click()  # the table says Ann rolled one anyway
+    button(page, "Pink pad").click()
+    tap_die(page, "pink", 7)
+    hand_total(page, 7)
+    wait_for_text(page, "Ann holds a pink die in round 2, but the pity dice of round 1 went to Ben")
+    screenshot(page, "pad_pink_warning_412x915")
+
+
+def test_two_phones_on_one_game_see_each_others_taps(browser, server, page):
+    start_game(page)
+    tap_die(page, "yellow", 4)
+    hand_total(page, 4)
+    other = open_app_page(browser, page.url)  # a second phone opens the same game
+    try:
+        wait_for_text(other, "Round 1 of 10")
+        wait_for_text(other, "Next: Cat")  # Ann's die is in: the pad opens on Ben's hand
+        button(other, "Previous").click()
+        hand_total(other, 4)
+        tap_die(other, "yellow", 2)  # a second yellow die for Ann, from the other phone
+        hand_total(other, 6)
+        hand_total(page, 6)  # the first phone follows without a tap
+        tap_die(page, "yellow", 1)
+        hand_total(page, 7)
+        hand_total(other, 7)
+    finally:
+        other.context.close()

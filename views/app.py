@@ -133,6 +133,8 @@ class Shell:
                 stack.append(screen.view)
         elif route != "/":
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Nothing at {route}; here is the home screen.")))
+        if self.screen is not None and self.screen is not screen:
+            self.screen.close()
         self.screen = screen
         self.page.views.clear()
         self.page.views.extend(stack)

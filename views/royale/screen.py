@@ -53,6 +53,30 @@ class RoyaleScreen:
         self.wakelock = wakelock
         self._build()
         self.refresh_all(send=False)
+        # The other phones at the table showing this game redraw when one of them saves.
+        self.topic = f"game:{self.game_id}"
+        self.page.pubsub.subscribe_topic(self.topic, self.on_other_session)
+
+    def close(self) -> None:
+        """The screen is left: stop listening to the other sessions."""
+        self.page.pubsub.unsubscribe_topic(self.topic)
+
+    def tell_others(self) -> None:
+        self.page.pubsub.send_others_on_topic(self.topic, self.saved.revision)
+
+    async def on_other_session(self, topic: str, revision: int) -> None:
+        async with self.lock:
+            if revision <= self.saved.revision:
+                return
+            try:
+                self.saved = await self.games.load(self.game_id)
+            except Exception as exc:  # deleted meanwhile: keep what is on screen
+                log.info("reloading %s: %s", self.game_id, exc)
+                return
+            self.result = score(self.record)
+            if not self.cursor.is_summary and self.cursor.round >= pr.ROUNDS:
+                self.cursor = resume_cursor(self.record, self.overrides)
+            self.refresh_all()
 
     # ------------------------------------------------------------------ state
     @property
@@ -424,6 +448,7 @@ class RoyaleScreen:
             return False
         self.saved = saved
         self.result = score(saved.record)
+        self.tell_others()
         return True
 
     def notify(self, message: str) -> None:
@@ -570,6 +595,7 @@ class RoyaleScreen:
                 self.notify("Another phone changed this game; showing its latest state")
             self.saved = saved
             self.result = score(saved.record)
+            self.tell_others()
             where = changed_hand(before, saved.record)
             if where is not None:
                 index, pid = where
