@@ -116,9 +116,11 @@ class Sheet:
 
     def _build_overview(self, record: pr.Record) -> None:
         ids = record.player_ids()
-        width = 64
+        width = 72
         self._overview_ids = ids
-        head = ft.Row([_cell("Rd", ROUND_W, True)] + [_cell(record.name_of(p), width, True) for p in ids], spacing=0)
+        names = [ft.Text(record.name_of(p), size=theme.SMALL, width=width, text_align=ft.TextAlign.CENTER,
+                         weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS) for p in ids]
+        head = ft.Row([_cell("Rd", ROUND_W, True)] + names, spacing=0)
         self.overview_cells = [[_cell(width=width) for _ in ids] for _ in range(pr.ROUNDS)]
         self.overview_totals = [_cell(width=width, bold=True, size=theme.BODY) for _ in ids]
         rows = [head] + [ft.Row([_cell(str(i + 1), ROUND_W, True)] + cells, spacing=0)
