@@ -24,13 +24,21 @@ def read_json(file: str):
     """JSON from a file or '-' for standard input; a bad file is one line on stderr and exit 2."""
     name = "<stdin>" if file == "-" else file
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+    except OSError as exc:
+        fail(f"{name}: cannot read: {exc.strerror or exc}")
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark from a Windows editor is fine
+    except UnicodeDecodeError as exc:
+        fail(f"{name}: byte {exc.start}: not UTF-8 text")
     try:
         return name, json.loads(text)
     except json.JSONDecodeError as exc:
         fail(f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})")
+    except RecursionError:
+        fail(f"{name}: nested too deeply to be a game record")
+    except ValueError as exc:  # e.g. a number longer than Python will convert
+        fail(f"{name}: not a usable JSON document ({exc})")
 
 
 def fail(message: str, status: int = 2):
@@ -77,9 +85,11 @@ class Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
+    p = Parser(prog="main.py", description="Pandapad score pad")
+    p.add_argument("--data-dir", help="folder of the game store (default: the user's data directory)")
+    # The commands take --data-dir too; SUPPRESS keeps one given before the command.
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", help="folder of the game store (default: the user's data directory)")
-    p = Parser(prog="main.py", description="Pandapad score pad", parents=[common])
+    common.add_argument("--data-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port of the app (default 8550)")
     p.add_argument("--desktop", action="store_true", help="open a native window")
     p.add_argument("--lan", action="store_true", help="serve to phones on the local network")

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StringConstraints
 
 FORMAT = "pandapad/game"
 EXPORT_FORMAT = "pandapad/export"
@@ -13,6 +14,17 @@ VERSION = 1  # the newest record version this app writes and understands
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
 PlayerId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 Count = Annotated[StrictInt, Field(ge=0)]
+
+
+def _iso_time(value: str) -> str:
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError("not an ISO 8601 time such as 2026-11-22T19:04:00Z") from None
+    return value
+
+
+IsoTime = Annotated[str, AfterValidator(_iso_time)]
 
 
 class Frozen(BaseModel):
@@ -32,8 +44,8 @@ class RecordBase(Frozen):
     version: StrictInt = VERSION
     id: str | None = None
     game: str
-    created: str | None = None
-    finished: str | None = None
+    created: IsoTime | None = None
+    finished: IsoTime | None = None
     players: tuple[Player, ...]
     notes: str | None = None
 

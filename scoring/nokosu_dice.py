@@ -40,10 +40,10 @@ def check_ids(record: Record) -> None:
 
 
 def round_scores(record: Record, rnd: Round) -> dict[str, int]:
-    """Points of each player with both a declaration and tricks entered."""
-    entered = [pid for pid in record.player_ids() if pid in rnd.declared and pid in rnd.tricks]
-    made = {pid: rnd.tricks[pid] == rnd.declared[pid] for pid in entered}
-    missed = sum(1 for pid in entered if not made[pid])
+    """Points of each player whose tricks are entered; the bonus needs the declaration too."""
+    entered = [pid for pid in record.player_ids() if pid in rnd.tricks]
+    made = {pid: pid in rnd.declared and rnd.tricks[pid] == rnd.declared[pid] for pid in entered}
+    missed = sum(1 for pid in entered if pid in rnd.declared and not made[pid])
     scores = {}
     for pid in entered:
         points = rnd.tricks[pid]

@@ -139,21 +139,30 @@ def panda_holder(record: Record, index: int) -> str | None:
 def pity_order(record: Record, token: str | None) -> list[str]:
     """Hand-out order among tied players: right of the token holder, counter-clockwise, holder last."""
     ids = record.player_ids()
-    start = ids.index(token) if token in ids else 0
+    if token not in ids:
+        return ids  # only used when every tied group gets its dice, so the order does not matter
+    start = ids.index(token)
     return [ids[(start - k) % len(ids)] for k in range(1, len(ids) + 1)]
 
 
-def pity_recipients(record: Record, index: int) -> list[str]:
-    """Who receives a pink die for the round after `index` (a complete round)."""
+def pity_recipients(record: Record, index: int) -> list[str] | None:
+    """Who receives a pink die for the round after `index` (a complete round).
+
+    None when a tie for the last dice must be broken from the Panda token holder and the
+    yellow re-roll that decides the token has not been recorded: the app does not guess.
+    """
     rnd = record.rounds[index]
     totals = {pid: hand_total(rnd.hands[pid]) for pid in record.player_ids()}
     left = min(pink_dice_in_play(len(record.players)), len(totals))
-    order = pity_order(record, panda_holder(record, index))
+    token = panda_holder(record, index)
+    order = pity_order(record, token)
     given: list[str] = []
     for total in sorted(set(totals.values())):
         if left == 0:
             break
         tied = [pid for pid in order if totals[pid] == total]
+        if len(tied) > left and token is None:
+            return None
         given += tied[:left]
         left -= len(tied[:left])
     return given
@@ -218,7 +227,7 @@ def score(record: Record) -> Result:
     rounds_out: list[dict[str, int]] = []
     columns: list[dict[str, dict[str, int]]] = []
     pandas: list[str | None] = []
-    pity: list[list[str]] = []
+    pity: list[list[str] | None] = []
     complete = complete_prefix(record)
 
     for i, rnd in enumerate(record.rounds):
@@ -242,8 +251,8 @@ def score(record: Record) -> Result:
             if len(holders) > pinks:
                 checks.warning(f"rounds[{i}]", f"round {i + 1}: {len(holders)} players hold a pink die, "
                                                f"but only {pinks} are in play with {len(ids)} players")
-            if i - 1 < min(complete, ROUNDS - 1):  # the previous round's pity is known
-                given = pity[i - 1]
+            given = pity[i - 1] if i - 1 < min(complete, ROUNDS - 1) else None
+            if given is not None:  # the previous round's pity is known
                 for pid in holders:
                     if pid not in given:
                         checks.warning(f"rounds[{i}].hands.{pid}.pink",

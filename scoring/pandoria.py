@@ -93,7 +93,8 @@ def end_step(record: Record, pid: str) -> dict:
         detail[res] = points
         rates_used[res] = rate
         leftover += left
-    detail["captives"] = final.captives if realm in (None, CAPTIVE_REALM) else 0
+    # Captives are Hanbok's; the family game has no realms, so none count there.
+    detail["captives"] = final.captives if realm in (None, CAPTIVE_REALM) and not family else 0
     detail["leftover"] = leftover
     return {"detail": detail, "rates": rates_used}
 
@@ -133,6 +134,9 @@ def _check(checks: Checks, record: Record) -> None:
         if final.rates and mode in FAMILY_MODES:
             checks.warning(f"{where}.rates", f"{name}: the family game has no buildings; "
                                              f"only 3 → 1 conversion applies")
-        if final.captives and pid in realms and realms[pid] != CAPTIVE_REALM:
+        if final.captives and mode in FAMILY_MODES:
+            checks.warning(f"{where}.captives", f"{name}: the family game has no realms, so no Hanbok "
+                                                f"captives; {final.captives} captives not counted")
+        elif final.captives and pid in realms and realms[pid] != CAPTIVE_REALM:
             checks.warning(f"{where}.captives", f"{name}: only Hanbok scores captives; "
                                                 f"{final.captives} captives not counted")

@@ -58,7 +58,9 @@ def _plain(err: dict) -> str:
         return "unknown field"
     if err["type"] == "missing":
         return "missing"
-    return f"{err['msg'][0].lower()}{err['msg'][1:]} (found {err.get('input')!r})"
+    found = repr(err.get("input"))
+    found = found if len(found) <= 60 else found[:57] + "..."  # one readable line, whatever came in
+    return f"{err['msg'][0].lower()}{err['msg'][1:]} (found {found})"
 
 
 def _check_players(record: RecordBase, rules: ModuleType) -> None:

@@ -90,6 +90,24 @@ def test_not_a_record_exit_2_one_line(tmp_path, content, words):
     assert_one_line_no_traceback(run("score", write(tmp_path, content)), *words)
 
 
+def test_pathological_json_is_one_line(tmp_path):
+    assert_one_line_no_traceback(run("score", write(tmp_path, "[" * 100000 + "]" * 100000)), "game.json")
+    assert_one_line_no_traceback(run("score", write(tmp_path, '{"game": ' + "9" * 5000 + "}")), "game.json")
+
+
+def test_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(ur_match()).encode())
+    assert run("score", str(path)).returncode == 0
+
+
+def test_data_dir_before_or_after_the_command():
+    import main
+    assert main.parser().parse_args(["--data-dir", "X", "list"]).data_dir == "X"
+    assert main.parser().parse_args(["list", "--data-dir", "Y"]).data_dir == "Y"
+    assert main.parser().parse_args(["score", "f.json"]).data_dir is None
+
+
 def test_garbage_bytes_and_missing_file(tmp_path):
     path = tmp_path / "junk.bin"
     path.write_bytes(bytes(range(256)) * 4)

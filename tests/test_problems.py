@@ -94,6 +94,16 @@ def test_unresolved_yellow_tie_warns_and_leaves_token_open():
     assert result.detail["panda"] == [None]
 
 
+def test_pity_is_not_guessed_while_the_token_is_unknown():
+    # Four tied on yellow and on total, two pink dice: only the token holder decides who gets them.
+    tie = {"hands": {p: {"yellow": [3]} for p in "abcd"}}
+    result = scored(pr_game([tie, {"hands": {"a": {"yellow": [3, 1], "pink": 2}}}], names="ABCD"))
+    assert result.detail["pity"] == [None]
+    assert ("warning", "rounds[0].panda") in levels(result)
+    assert ("warning", "rounds[1].hands.a.pink") not in levels(result)
+    assert scored(pr_game([{**tie, "panda": "c"}], names="ABCD")).detail["pity"] == [["b", "a"]]
+
+
 def test_recorded_reroll_winner_takes_the_token():
     rounds = yellow_rounds(1)
     rounds[0]["panda"] = "b"
@@ -189,6 +199,14 @@ def test_nokosu_missing_entry_warns_and_scores_the_rest():
     assert result.rounds == [{"a": 4, "b": 5}]
 
 
+def test_nokosu_tricks_without_declaration_still_score():
+    data = record("nokosu-dice", list("ABC"), rounds=[{"declared": {"a": 4, "b": 2},
+                                                      "tricks": {"a": 4, "b": 5, "c": 3}}])
+    result = scored(data)
+    assert result.rounds == [{"a": 14, "b": 5, "c": 3}]  # B missed; C's declaration is unknown
+    assert ("warning", "rounds[0].declared") in levels(result)
+
+
 def test_nokosu_zero_bonus_is_a_setting():
     assert nk([0, 6, 6], [0, 6, 6], zero_bonus=5).rounds == [{"a": 5, "b": 6, "c": 6}]
     assert ("error", "settings.zero_bonus") in levels(nk([0, 6, 6], [0, 6, 6], zero_bonus=-1))
@@ -216,6 +234,12 @@ def pa(final_a, **settings):
 ])
 def test_pandoria_checks(final, settings, problem):
     assert problem in levels(pa(final, **settings))
+
+
+def test_pandoria_family_mode_has_no_captives():
+    result = pa({"cards": 1, "captives": 3}, mode="family")
+    assert result.detail["a"]["captives"] == 0 and result.players[0].total == 1
+    assert ("warning", "final.a.captives") in levels(result)
 
 
 def test_pandoria_family_mode_converts_three_for_one_only():
@@ -287,6 +311,8 @@ BASE = record("panda-royale", ["A", "B"])
     ({**BASE, "version": 2}, "version"),
     ({**BASE, "version": "1"}, "version"),
     ({**BASE, "format": "other"}, "format"),
+    ({**BASE, "finished": ""}, "finished"),
+    ({**BASE, "created": "last tuesday"}, "created"),
     (record("royal-ur", ["A", "B"], rounds=[{"winner": "c"}]), "rounds[0].winner"),
     (record("royal-ur", ["A", "B", "C"]), "players"),
     (record("nokosu-dice", ["A", "B", "C"], rounds=[{"declared": {"x": 1}}]), "rounds[0].declared"),
