@@ -223,6 +223,10 @@ def test_ten_rounds_by_tapping_end_as_main_py_score(browser, tmp_path):
             standings[name] = int(row.split(": ")[1].replace("\u2212", "-"))
         button(page, "Finish the game").click()
         wait_for_text(page, "This game is finished.")
+        button(page, "Back").click()
+        finished = page.get_by_role("button", name=re.compile(r"^Panda Royale, .*: Ann won"))
+        finished.wait_for()  # home lists it with the last finished games
+        screenshot(page, "home_after_a_finished_game_412x915")
         page.context.close()
 
     games = stored_games(data_dir)

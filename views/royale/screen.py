@@ -300,7 +300,9 @@ class RoyaleScreen:
         total = signed(pr.hand_total(hand) if hand else 0)
         ch.set(self.total_text, value=total, semantics_label=f"Hand total {total}")
         count = dice_count(rec, i, pid, self.overrides)
-        ch.set(self.count_text, value=count.text, color=None if count.ok else ft.Colors.ERROR)
+        # Green when the hand is complete, red when it has too many dice; short is just "not yet".
+        colour = ft.Colors.PRIMARY if count.ok else ft.Colors.ERROR if count.have > count.expected else None
+        ch.set(self.count_text, value=count.text, color=colour)
         ch.set(self.pink_switch, value=count.pink_held, disabled=i == 0)
         ch.set(self.tabs["pink"], visible=count.pink_held)
         ids = seats(rec)
