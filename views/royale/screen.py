@@ -13,11 +13,11 @@ from scoring import panda_royale as pr
 from views import theme
 from views.changes import Changes
 from views.games import Games, SaveFailed, now_iso
-from views.pad_state import (LETTERS, and_join, NAMES, PAD_COLOURS, Cursor, after_summary, changed_hand,
-                             colour_after_tap, dice_count, dice_of, first_colour, faces,
+from views.pad_state import (LETTERS, NAMES, PAD_COLOURS, Cursor, after_summary, and_join,
+                             changed_hand, colour_after_tap, dice_count, dice_of, faces, first_colour,
                              hand_problems, holds_pink, leaders, new_die_pending, next_cursor,
-                             problems_to_flag,
-                             repeat_slots, resume_cursor, round_summary, seats, signed)
+                             problems_to_flag, repeat_slots, resume_cursor, round_summary, seats,
+                             signed)
 from views.royale import dice
 from views.royale.sheet import Sheet
 
@@ -38,7 +38,7 @@ HINTS = {
 class RoyaleScreen:
     """One game's screen; `view` is the ft.View to put on the page."""
 
-    def __init__(self, page: ft.Page, games: Games, saved, wakelock=None):
+    def __init__(self, page: ft.Page, games: Games, saved):
         self.page = page
         self.games = games
         self.saved = saved
@@ -49,8 +49,7 @@ class RoyaleScreen:
         self.colour = "yellow" if self.cursor.is_summary else first_colour(self.record, *self._cur())
         self.black = False
         self.sheet_pid = self.cursor.pid or seats(self.record)[0]
-        self.lock = asyncio.Lock()
-        self.wakelock = wakelock
+        self.lock = asyncio.Lock()  # one tap at a time, each on the record the last one saved
         self._build()
         self.refresh_all(send=False)
         # The other phones at the table showing this game redraw when one of them saves.
@@ -74,8 +73,6 @@ class RoyaleScreen:
                 log.info("reloading %s: %s", self.game_id, exc)
                 return
             self.result = score(self.record)
-            if not self.cursor.is_summary and self.cursor.round >= pr.ROUNDS:
-                self.cursor = resume_cursor(self.record, self.overrides)
             self.refresh_all()
 
     # ------------------------------------------------------------------ state
@@ -111,11 +108,8 @@ class RoyaleScreen:
         self.sign_white = self._sign_button(False)
         self.sign_black = self._sign_button(True)
         self.sign_row = ft.Row([self.sign_white, self.sign_black], spacing=8)
-        self.pads: dict[str, ft.Row] = {}
-        for colour in PAD_COLOURS:
-            key_faces = [(colour, faces(colour))] if colour != "red" else []
-            for c, fs in key_faces:
-                self.pads[c] = self._pad(c, fs)
+        # Every pad is built once and shown by turns; red has a white (+) and a black (−) side.
+        self.pads: dict[str, ft.Row] = {c: self._pad(c, faces(c)) for c in PAD_COLOURS if c != "red"}
         self.pads["red+"] = self._pad("red", faces("red"))
         self.pads["red-"] = self._pad("red", faces("red", black=True))
         self.pad_area = ft.Column([self.pad_title, self.sign_row] + list(self.pads.values()), spacing=8)
