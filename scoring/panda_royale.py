@@ -86,7 +86,7 @@ def formula(hand: Hand, colour: str) -> str:
     def terms(faces) -> str:
         text = "".join(f"+{f}" if f > 0 else f"−{-f}" for f in faces)
         return text[1:] if text.startswith("+") else text
-    score = column_scores(hand)
+    score = {c: str(v).replace("-", "−") for c, v in column_scores(hand).items()}  # a real minus sign
     if colour == "pink":
         return str(hand.pink) if hand.pink else ""
     if colour == "blue":

@@ -345,7 +345,7 @@ class RoyaleScreen:
             ch.set(line, visible=bool(ds or empty))
             ch.set_children(row, [self._chip(d) for d in ds] + [self._slot(c, k) for k, c in enumerate(empty)])
             # The sheet's minus sign throughout ("= −3", as on the black die), not a hyphen.
-            ch.set(formula, value=pr.formula(hand, colour).replace("-", "\u2212") if hand and ds else "")
+            ch.set(formula, value=pr.formula(hand, colour) if hand and ds else "")
         ch.set(self.new_die_hint, visible=new_die_pending(self.record, i, pid))
 
     def fill_pad(self, ch: Changes) -> None:
