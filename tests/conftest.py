@@ -18,3 +18,11 @@ def browser():
 def artifacts_dir():
     browser_harness.ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     return browser_harness.ARTIFACTS_DIR
+
+
+@pytest.fixture
+def page(browser, server):
+    """A phone-sized page on the module's own `server` fixture, with the accessibility tree on."""
+    page = browser_harness.open_app_page(browser, server.url)
+    yield page
+    page.context.close()

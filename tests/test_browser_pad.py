@@ -262,13 +262,6 @@ def server(tmp_path_factory):
         yield s
 
 
-@pytest.fixture
-def page(browser, server):
-    page = open_app_page(browser, server.url)
-    yield page
-    page.context.close()
-
-
 def hand_total(page, total: int) -> None:
     page.get_by_text(f"Hand total {total}", exact=True).wait_for()
 

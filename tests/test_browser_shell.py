@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.browser_harness import enable_semantics, flet_server, open_app_page, screenshot, wait_for_text
+from tests.browser_harness import enable_semantics, flet_server, screenshot, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -18,13 +18,6 @@ def server(tmp_path_factory):
     with flet_server("main.py", args=["--data-dir", str(tmp_path_factory.mktemp("shell-data"))],
                      port_arg="--port") as s:
         yield s
-
-
-@pytest.fixture
-def page(browser, server):
-    page = open_app_page(browser, server.url)
-    yield page
-    page.context.close()
 
 
 def button(page, name):
