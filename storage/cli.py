@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +20,19 @@ from .transfer import export_envelope, export_lines, read_import, write_csv
 def _fail(message: str) -> int:
     print(message, file=sys.stderr)
     return 2
+
+
+def _stdout_closed() -> int:
+    """The reader of standard output went away (`export | head`): stop at once and quietly,
+    as the standard tools do, with status 1 since the output is incomplete. Standard output
+    is pointed at /dev/null so that the flush at exit does not complain again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # not a real file (tests): nothing will flush to it
+        pass
+    return 1
 
 
 def _open(data_dir: Path) -> Store:
@@ -75,6 +89,8 @@ def run_export(data_dir: Path, fmt: str, out: str | None) -> int:
                 sys.stdout.flush()
                 return 0
             text = "".join(pieces)
+    except BrokenPipeError:  # an OSError: before the store's errors
+        return _stdout_closed()
     except (StoreError, OSError) as exc:
         return _fail(f"{data_dir}: {exc}")
     try:
@@ -92,10 +108,14 @@ def run_list(data_dir: Path) -> int:
     except (StoreError, OSError) as exc:
         return _fail(f"{data_dir}: {exc}")
     rows.sort(key=lambda r: r["order"], reverse=True)
-    for row in rows:
-        winners = ", ".join(row["winners"]) if row["finished"] else "-"
-        print("\t".join([row["id"], row["game"], row["created"] or "-",
-                         row["finished"] or "in progress", winners]))
+    try:
+        for row in rows:
+            winners = ", ".join(row["winners"]) if row["finished"] else "-"
+            print("\t".join([row["id"], row["game"], row["created"] or "-",
+                             row["finished"] or "in progress", winners]))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _stdout_closed()
     if not rows:
         print(f"no games stored in {data_dir}", file=sys.stderr)
     return 0

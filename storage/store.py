@@ -225,15 +225,25 @@ class Store:
 
     def iter_records(self) -> Iterator[dict[str, Any]]:
         """Every stored record, as export_data orders them, with one history file in memory
-        at a time (for exporting 10,000 games). Holds the store's lock until exhausted or
-        closed; the dicts are the store's own: serialise them, never change or keep them."""
+        at a time (for exporting 10,000 games). The store's lock is taken once for the list
+        of games and once per batch (the games in progress, then one history file), never
+        held while the caller has a record: a reader that stops early (a closed pipe) or
+        saves meanwhile cannot block the store. Games stored after the start are left out;
+        a game deleted meanwhile is skipped; a game that moved (finished or undone) is given
+        once, as it is when its batch is read. The dicts are the store's own: serialise them,
+        never change or keep them (the store never changes a record in place, it replaces it)."""
         with self._lock:
             self._check_open()
-            for game_id in list(self._areas.active.games):
-                yield self._areas.active.doc(game_id)["record"]
-            for doc in self._areas.history.docs():
-                yield doc["record"]
-            self._areas.history.forget()
+            by_chunk: dict[int, list[tuple[int, str]]] = {n: [] for n in self._areas.history.chunks}
+            for game_id, (n, doc_id) in self._areas.history.where.items():
+                by_chunk[n].append((doc_id, game_id))
+            batches = [list(self._areas.active.games)] + [[gid for _, gid in sorted(ids)]
+                                                         for ids in by_chunk.values() if ids]
+        for batch in batches:
+            with self._lock, self._forgetting():
+                self._check_open()
+                records = [self._areas.doc(gid)["record"] for gid in batch if gid in self._areas]
+            yield from records
 
     # --- helpers ----------------------------------------------------------------------
     @contextmanager

@@ -162,3 +162,24 @@ def test_the_data_directory_comes_from_flet_app_storage_data(tmp_path, history):
     result = subprocess.run([sys.executable, "main.py", "import", str(tmp_path / "in.json")],
                             cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0 and (tmp_path / "flet" / "history-0001.json").exists()
+
+
+def test_export_into_a_pipe_closed_early_ends_at_once_without_a_traceback(tmp_path):
+    data = tmp_path / "data"
+    games = [g.to_json() for g in samples.history(42, 100)]  # ~300 KB: more than a pipe holds
+    assert run("import", str(write_export(tmp_path / "in.json", games)), "--data-dir", str(data)).returncode == 0
+    proc = subprocess.Popen([sys.executable, "main.py", "export", "--data-dir", str(data)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert proc.stdout.read(10) == b'{"format":'
+        proc.stdout.close()  # as `export | head -c 10` does
+        proc.wait(timeout=20)  # it used to hang for ever, holding the store
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.returncode == 1 and err == ""  # incomplete output: status 1, quietly
+    listed = run("list", "--data-dir", str(data))  # and the store is free again
+    assert listed.returncode == 0 and len(listed.stdout.splitlines()) == 100

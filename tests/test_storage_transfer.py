@@ -5,11 +5,12 @@ import csv
 import io
 import json
 import random
+import threading
 
 import pytest
 
 from scoring import Player, RecordError
-from storage import Store, samples
+from storage import Store, StoreError, samples
 from storage.transfer import export_json, guard, write_csv
 
 
@@ -162,3 +163,46 @@ def test_bad_json_after_the_games_is_still_bad_json(tail):
     text = json.dumps(export)[: -2] + tail
     with pytest.raises(json.JSONDecodeError):
         read_import(text)
+
+
+# --- exporting while the store is in use -----------------------------------------------
+def in_thread(fn, *args):
+    """Run fn in a thread; (finished within 10 s, its result or exception)."""
+    box = {}
+
+    def target():
+        try:
+            box["result"] = fn(*args)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            box["result"] = exc
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(10)
+    return not thread.is_alive(), box.get("result")
+
+
+def test_a_reader_of_the_records_never_holds_the_store_between_records(tmp_path, monkeypatch):
+    monkeypatch.setattr("storage.history.CHUNK_GAMES", 5)
+    games = samples.history(37, 12)  # three history files
+    with Store.open(tmp_path) as store:
+        store.import_data(export_of(games))
+        live = samples.new_game(random.Random(7), "live", "2026-11-22T19:00:00Z")
+        saved = store.save(live, None)
+        records = store.iter_records()
+        try:
+            assert next(records)["id"] == "live"  # a reader that stopped here (a closed pipe) ...
+            done, result = in_thread(store.save, samples.tap(live, random.Random(8)), saved.revision)
+            assert done and not isinstance(result, Exception), result  # ... blocks no save
+            assert in_thread(store.delete, games[7].id) == (True, None)
+            store.save(samples.finished_game(random.Random(9), "later", samples.START), None)
+            rest = [r["id"] for r in records]
+            # each game of the start once, the deleted one left out, the one saved since not there
+            assert rest == [g.id for g in games if g.id != games[7].id]
+            records = store.iter_records()
+            next(records)
+            assert in_thread(store.close) == (True, None)  # the CLI closes the store on a closed pipe
+            with pytest.raises(StoreError):
+                next(records)
+        finally:
+            records.close()  # lets a failing run end instead of hanging in the fixture's close
