@@ -73,7 +73,7 @@ def test_a_record_without_an_id_gets_one_from_its_content_so_reimport_finds_it(s
 
 def test_a_record_without_created_is_dated_by_its_finish_or_the_import(store):
     done = samples.finished_game(random.Random(4), "done", samples.START).to_json()
-    live = samples.new_game(random.Random(4), "live", "x").to_json()
+    live = samples.new_game(random.Random(4), "live", "2026-11-22T19:00:00Z").to_json()
     done["created"] = live["created"] = None
     store.import_data({"format": "pandapad/export", "version": 1, "games": [done, live]})
     assert store.load("done").record.created == done["finished"]
