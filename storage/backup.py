@@ -53,7 +53,7 @@ def manifest(backup: Path) -> dict[str, str]:
     try:
         rows = json.loads((backup / MANIFEST).read_bytes())["files"].values()
         return {row["path"]: row["sha256"] for row in rows}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return {}
 
 

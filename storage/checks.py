@@ -9,6 +9,7 @@ from scoring import versions
 
 from . import journal
 from .api import StoreTooNew
+from .jsonstream import loads
 from .layout import active_name
 from .summary import checked_row
 
@@ -30,10 +31,10 @@ def parse_tinydb(raw: bytes, tables: tuple[str, ...]) -> dict[str, dict[str, Any
     if not raw.strip():
         raise BadFile(DID_NOT_PARSE, "it is empty")
     try:
-        data = json.loads(raw)
+        data = loads(raw)
     except UnicodeDecodeError:
         raise BadFile(DID_NOT_PARSE, "it is not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
+    except json.JSONDecodeError as exc:  # jsonstream.Unreadable too: nested too deeply, a huge number
         raise BadFile(DID_NOT_PARSE, f"line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     if not isinstance(data, dict) or not all(isinstance(data.get(t, {}), dict) for t in tables):
         raise BadFile(DID_NOT_VALIDATE, "it is not a TinyDB file of " + ", ".join(tables))
@@ -48,7 +49,7 @@ def check_game(doc: Any, where: str) -> tuple[dict, RecordBase, bool]:
     """(journal, validated record, whether the journal was migrated to the newest version)."""
     try:
         journal.check_doc(doc)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: a step nested too deeply
         raise BadFile(DID_NOT_VALIDATE, f"{where}: {exc}") from None
     version = doc["record"].get("version", VERSION)
     if type(version) is int and version > VERSION:
@@ -61,7 +62,7 @@ def check_game(doc: Any, where: str) -> tuple[dict, RecordBase, bool]:
         record = parse_record(doc["record"])
     except RecordError as exc:
         raise BadFile(DID_NOT_VALIDATE, f"{where}: {exc.where or 'record'}: {exc.message}") from None
-    except (ValueError, KeyError, IndexError, TypeError) as exc:  # undo steps that do not apply
+    except (ValueError, KeyError, IndexError, TypeError, RecursionError) as exc:  # undo steps that do not apply
         raise BadFile(DID_NOT_VALIDATE, f"{where}: its earlier versions do not rebuild ({exc})") from None
     if record.id != doc["id"]:
         raise BadFile(DID_NOT_VALIDATE, f"{where}: the record's id {record.id!r} is not the game's {doc['id']!r}")

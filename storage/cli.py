@@ -13,6 +13,7 @@ from scoring import RecordError
 
 from .api import StoreError
 from .atomic import write_atomic
+from .jsonstream import Unreadable
 from .store import Store
 from .transfer import export_envelope, export_lines, read_import, write_csv
 
@@ -50,6 +51,8 @@ def run_import(data_dir: Path, file: str) -> int:
         return _fail(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}")
     try:
         games = read_import(text)  # every record checked before the store is even opened
+    except Unreadable as exc:  # valid JSON, but nested too deeply or a number too long
+        return _fail(f"{name}: line {exc.lineno} column {exc.colno}: cannot be read: {exc.msg}")
     except json.JSONDecodeError as exc:
         return _fail(f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})")
     except RecordError as exc:

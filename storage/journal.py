@@ -71,9 +71,10 @@ def check_doc(doc: Any) -> None:
             if not isinstance(text, str):
                 raise ValueError(f"{stack} steps must be diffs in JSON text")
             try:
-                check_ops(_step(text))
-            except json.JSONDecodeError:
-                raise ValueError(f"an {stack} step is not JSON") from None
+                ops = _step(text)
+            except (ValueError, RecursionError):  # not JSON, nested too deeply, a huge number
+                raise ValueError(f"an {stack} step is not readable JSON") from None
+            check_ops(ops)
 
 
 def migrated(doc: Doc, upgrade: Callable[[dict], dict]) -> Doc:

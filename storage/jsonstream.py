@@ -4,21 +4,77 @@ json.loads of a 10,000-game export builds every game at once (~450 MB of Python 
 70 MB of text). When the file is an object whose "format" and "version" come before its
 "games" array (as export writes it), the games are decoded one by one instead; any other
 layout is parsed whole, so every valid JSON file is still read.
+
+Valid JSON that Python cannot turn into values (nested deeper than its recursion limit, or a
+whole number of more than 4,300 digits) raises Unreadable, a json.JSONDecodeError that says
+what and where, instead of RecursionError or a bare ValueError.
 """
 from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any, Iterator
 
 WS = re.compile(r"[ \t\n\r]*")
 _decoder = json.JSONDecoder()
+DEEP = 100  # an export nests fewer than 10 levels; this deep is reported as the place of the problem
+# Outside strings: brackets and numbers (a string may be unterminated in a file cut short).
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[{]|[\]}]|-?(\d+)(\.\d+)?([eE][-+]?\d+)?')
+
+
+class Unreadable(json.JSONDecodeError):
+    """Valid JSON that Python will not turn into values; msg says what, lineno/colno where."""
+
+
+def loads(data: str | bytes) -> Any:
+    """json.loads, raising Unreadable (a JSONDecodeError) where it would raise RecursionError
+    or ValueError; UnicodeDecodeError of bytes that are not text still passes through."""
+    try:
+        return json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise
+    except (RecursionError, ValueError) as exc:
+        text = data if isinstance(data, str) else data.decode("utf-8", "replace")
+        raise _unreadable(exc, text, 0) from None
+
+
+def decode(text: str, i: int) -> tuple[Any, int]:
+    """The JSON value starting at text[i] and the index after it (JSONDecoder.raw_decode)."""
+    try:
+        return _decoder.raw_decode(text, i)
+    except json.JSONDecodeError:
+        raise
+    except (RecursionError, ValueError) as exc:
+        raise _unreadable(exc, text, i) from None
+
+
+def _unreadable(exc: Exception, text: str, start: int) -> Unreadable:
+    """Where in text, from start, the value Python could not read is, and what it is."""
+    limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+    depth = 0
+    for token in _TOKENS.finditer(text, start):
+        first = token.group()[0]
+        if first in "[{":
+            depth += 1
+            if depth > DEEP and isinstance(exc, RecursionError):
+                return Unreadable(f"nested more than {DEEP} levels deep", text, token.start())
+        elif first in "]}":
+            depth -= 1
+            if depth <= 0 and start:  # the end of the value that failed
+                break
+        elif (not isinstance(exc, RecursionError) and token.group(1) and limit
+              and not token.group(2) and not token.group(3) and len(token.group(1)) > limit):
+            return Unreadable(f"a whole number of {len(token.group(1)):,} digits (more than "
+                              f"{limit:,} are not read)", text, token.start())
+    what = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+    return Unreadable(what, text, start)
 
 
 def parse_lazily(text: str, export_format: str) -> tuple[dict[str, Any], Iterator[Any]] | None:
     """(the fields before "games", an iterator over the games), or None when `text` is not
-    an export in that layout (then json.loads it). The iterator raises json.JSONDecodeError
-    on bad JSON further on, and checks the text to its end."""
+    an export in that layout (then loads() it). The iterator raises json.JSONDecodeError
+    (or Unreadable) on bad JSON further on, and checks the text to its end."""
     try:
         i = _ws(text, 0)
         if text[i:i + 1] != "{":
@@ -26,7 +82,7 @@ def parse_lazily(text: str, export_format: str) -> tuple[dict[str, Any], Iterato
         head: dict[str, Any] = {}
         i = _ws(text, i + 1)
         while text[i:i + 1] == '"':
-            key, i = _decoder.raw_decode(text, i)
+            key, i = decode(text, i)
             i = _ws(text, i)
             if text[i:i + 1] != ":":
                 return None
@@ -35,12 +91,12 @@ def parse_lazily(text: str, export_format: str) -> tuple[dict[str, Any], Iterato
                 if head.get("format") != export_format or "version" not in head or text[i:i + 1] != "[":
                     return None
                 return head, _games(text, i + 1)
-            head[key], i = _decoder.raw_decode(text, i)
+            head[key], i = decode(text, i)
             i = _ws(text, i)
             if text[i:i + 1] != ",":
                 return None
             i = _ws(text, i + 1)
-    except json.JSONDecodeError:
+    except json.JSONDecodeError:  # Unreadable too
         pass  # json.loads will say where
     return None
 
@@ -55,7 +111,7 @@ def _games(text: str, i: int) -> Iterator[Any]:
         i += 1
     else:
         while True:
-            game, i = _decoder.raw_decode(text, i)
+            game, i = decode(text, i)
             yield game
             i = _ws(text, i)
             if text[i:i + 1] == "]":
@@ -67,10 +123,10 @@ def _games(text: str, i: int) -> Iterator[Any]:
     i = _ws(text, i)
     while text[i:i + 1] == ",":
         i = _ws(text, i + 1)
-        _, i = _decoder.raw_decode(text, i)
+        _, i = decode(text, i)
         i = _ws(text, i)
         _expect(text, i, ":")
-        _, i = _decoder.raw_decode(text, _ws(text, i + 1))
+        _, i = decode(text, _ws(text, i + 1))
         i = _ws(text, i)
     _expect(text, i, "}")
     if _ws(text, i + 1) != len(text):

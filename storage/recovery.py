@@ -237,7 +237,7 @@ def _sound_games(raw: bytes) -> list[tuple[dict, Any]]:
     try:
         data = json.loads(raw)
         tables = [t for name, t in data.items() if name in ("game", "games") and isinstance(t, dict)]
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):  # did not parse: no game to save
         return []
     sound = []
     for table in tables:

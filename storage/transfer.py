@@ -19,7 +19,7 @@ from typing import Any, Iterable, Iterator, TextIO
 from scoring import EXPORT_FORMAT, RecordError, parse_record
 
 from .atomic import dump_bytes
-from .jsonstream import parse_lazily
+from .jsonstream import loads, parse_lazily
 from .summary import index_row
 
 EXPORT_VERSION = 1  # the newest export file version this app writes and reads
@@ -39,10 +39,11 @@ class Incoming:
 
 def read_import(text: str) -> list[Incoming]:
     """The games of an import file's text, validated, all or nothing. Raises
-    json.JSONDecodeError on bad JSON, RecordError naming the record and the problem."""
+    json.JSONDecodeError on bad JSON (jsonstream.Unreadable on JSON nested too deeply or
+    with too long a number), RecordError naming the record and the problem."""
     lazily = parse_lazily(text, EXPORT_FORMAT)
     if lazily is None:
-        return prepare(json.loads(text))
+        return prepare(loads(text))
     head, games = lazily
     _check_envelope(head)
     return _prepare_all(((f"games[{i}]", g) for i, g in enumerate(games)))

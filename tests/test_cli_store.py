@@ -94,6 +94,31 @@ def test_unreadable_input_is_one_line_and_exit_2(tmp_path, content, expected):
     assert not (tmp_path / "data").exists()
 
 
+def export_text_with(inside_games: str) -> str:
+    """An export as `export` writes it (read game by game) with something before its games."""
+    games = [g.to_json() for g in samples.history(43, 2)]
+    head = '{"format": "pandapad/export", "version": 1, "exported": "2026-11-22T21:00:00Z", "games": [\n'
+    return head + inside_games + ",\n" + ",\n".join(json.dumps(g) for g in games) + "\n]}\n"
+
+
+@pytest.mark.parametrize("content, expected", [
+    ("[" * 100_000 + "]" * 100_000, "line 1 column 101: cannot be read: nested more than 100 levels deep"),
+    ('{"game": ' + "9" * 5000 + "}", "line 1 column 10: cannot be read: a whole number of 5,000 digits"),
+    (export_text_with('{"id": "g", "players": ' + "9" * 5000 + "}"),
+     "line 2 column 24: cannot be read: a whole number of 5,000 digits (more than 4,300 are not read)"),
+    (export_text_with("[" * 100_000 + "]" * 100_000), "line 2 column 101: cannot be read: nested more"),
+    ('{"format": "pandapad/export", "version": 1, "exported": ' + "[" * 5000 + "]" * 5000 + ', "games": []}',
+     "line 1 column 156: cannot be read: nested more than 100 levels deep"),  # the object is one
+])
+def test_json_python_cannot_read_is_one_line_and_exit_2(tmp_path, content, expected):
+    (tmp_path / "in.json").write_text(content)
+    result = run("import", str(tmp_path / "in.json"), "--data-dir", str(tmp_path / "data"))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"{tmp_path / 'in.json'}: {expected}")
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
+    assert not (tmp_path / "data").exists()
+
+
 def test_a_missing_file_is_one_line_and_exit_2(tmp_path):
     result = run("import", str(tmp_path / "nope.json"), "--data-dir", str(tmp_path / "data"))
     assert result.returncode == 2

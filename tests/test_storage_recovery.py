@@ -66,8 +66,19 @@ def wrong_schema(raw: bytes) -> bytes:
     return json.dumps(data).encode()
 
 
+def too_deep(raw: bytes) -> bytes:
+    """Valid JSON nested beyond Python's recursion limit (RecursionError in json.loads)."""
+    return b"[" * 100_000 + b"]" * 100_000
+
+
+def huge_number(raw: bytes) -> bytes:
+    """Valid JSON with a whole number of 5,000 digits (ValueError in json.loads)."""
+    return raw.replace(b'"revision":', b'"revision":' + b"9" * 5000 + b",\"was\":", 1)
+
+
 DAMAGE = {"truncated": (truncated, "did-not-parse"), "empty": (empty, "did-not-parse"),
-          "garbage": (garbage, "did-not-parse"), "wrong-schema": (wrong_schema, "did-not-validate")}
+          "garbage": (garbage, "did-not-parse"), "wrong-schema": (wrong_schema, "did-not-validate"),
+          "too-deep": (too_deep, "did-not-parse"), "huge-number": (huge_number, "did-not-parse")}
 TARGETS = {"active": f"active/{active_name('live')}", "history": "history-0001.json"}
 
 
@@ -101,7 +112,7 @@ def test_a_bad_file_is_moved_aside_and_the_last_good_backup_restored(tmp_path, t
         assert_nothing_lost(store, at_start)
 
 
-@pytest.mark.parametrize("damage", ["truncated", "garbage", "wrong-schema"])
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "wrong-schema", "too-deep"])
 def test_a_bad_index_is_moved_aside_and_rebuilt_from_its_history_file(tmp_path, damage):
     at_start = make_store(tmp_path)
     spoil, reason = DAMAGE[damage]
@@ -240,14 +251,18 @@ def test_a_store_with_records_newer_than_the_app_is_refused_untouched(tmp_path):
         Store.open(tmp_path)
 
 
-def test_the_command_line_says_what_open_repaired(tmp_path):
+@pytest.mark.parametrize("damage", ["garbage", "too-deep", "huge-number"])
+def test_the_command_line_says_what_open_repaired(tmp_path, damage):
     make_store(tmp_path)
-    (tmp_path / "history-0001.json").write_bytes(b"not json at all")
+    path = tmp_path / "history-0001.json"
+    path.write_bytes(DAMAGE[damage][0](path.read_bytes()))
     run = subprocess.run([sys.executable, "main.py", "list", "--data-dir", str(tmp_path)],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0
-    assert "history-0001.json" in run.stderr and "moved aside as" in run.stderr
     assert "Traceback" not in run.stderr
+    [notice] = run.stderr.splitlines()
+    assert notice.startswith(f"pandapad: {tmp_path}: history-0001.json (history file) did not parse (line 1 column ")
+    assert "moved aside as history-0001.did-not-parse-" in notice and "restored it from the backup" in notice
     # the 7 games stored at the last successful start ("later" was saved since, into the bad file)
     assert len(run.stdout.splitlines()) == 7
 
@@ -263,3 +278,14 @@ def test_a_repair_cut_short_is_finished_at_the_next_open(tmp_path):
     assert not (tmp_path / "recovery-pending").exists()
     with Store.open(tmp_path) as store:
         assert store.notices == []
+
+
+def test_an_undo_step_nested_too_deeply_is_a_file_that_did_not_validate(tmp_path):
+    at_start = make_store(tmp_path)
+    path = tmp_path / "active" / active_name("live")
+    data = json.loads(path.read_bytes())
+    data["game"]["1"]["undo"][0] = "[" * 100_000 + "]" * 100_000
+    path.write_text(json.dumps(data))
+    with Store.open(tmp_path) as store:
+        assert "did not validate" in store.notices[0] and "an undo step is not readable JSON" in store.notices[0]
+        assert_nothing_lost(store, at_start)

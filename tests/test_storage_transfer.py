@@ -206,3 +206,19 @@ def test_a_reader_of_the_records_never_holds_the_store_between_records(tmp_path,
                 next(records)
         finally:
             records.close()  # lets a failing run end instead of hanging in the fixture's close
+
+
+@pytest.mark.parametrize("text, where, what", [
+    ("[" * 100_000 + "]" * 100_000, (1, 101), "nested more than 100 levels deep"),
+    ('{"a": [1, "9]]]", ' + "9" * 5000 + "]}", (1, 19), "a whole number of 5,000 digits"),
+    ('{"a":\n  -' + "9" * 5000 + "}", (2, 3), "a whole number of 5,000 digits"),
+])
+def test_json_python_will_not_read_is_a_json_error_saying_what_and_where(text, where, what):
+    from storage.jsonstream import Unreadable, loads
+    for given in (text, text.encode()):
+        with pytest.raises(Unreadable) as caught:
+            loads(given)
+        assert (caught.value.lineno, caught.value.colno) == where and caught.value.msg.startswith(what)
+    with pytest.raises(json.JSONDecodeError):  # what import catches
+        read_import(text)
+    assert loads('{"a": 1.' + "9" * 5000 + "}")["a"] == 2.0  # a long fraction is just a float
