@@ -65,10 +65,16 @@ class ImportReport:
     updated: int = 0
     unchanged: int = 0
     new_ids: list[str] = field(default_factory=list)
+    kept: int = 0  # stored games left as they were: the copy would have taken them back
 
     @property
     def total(self) -> int:
-        return self.new + self.updated + self.unchanged
+        return self.new + self.updated + self.unchanged + self.kept
 
     def __str__(self) -> str:
-        return f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged"
+        # The three counts as they always were (scripts read them); "kept" only when there are.
+        text = f"{self.new} new, {self.updated} updated, {self.unchanged} unchanged"
+        if self.kept:
+            games = "game is" if self.kept == 1 else "games are"
+            text += f", {self.kept} kept (the stored {games} newer or more complete)"
+        return text

@@ -193,9 +193,11 @@ class Store:
 
     def import_incoming(self, games: list[transfer.Incoming]) -> ImportReport:
         """Store games validated by transfer.read_import / prepare. A stored id is updated in
-        place (the stored version stays one undo step away), never stored twice."""
+        place (the stored version stays one undo step away), never stored twice, and never
+        taken back by an older or less complete copy (transfer.goes_back): that copy is left
+        out whole and counted as kept, the stored game untouched."""
         now = transfer.now_iso()
-        new_ids, updated, unchanged = [], 0, 0
+        new_ids, updated, unchanged, kept = [], 0, 0, 0
         with self._lock:
             self._check_open()
             for start in range(0, len(games), IMPORT_BATCH):  # a batch of records in memory at a time
@@ -211,12 +213,14 @@ class Store:
                         new_ids.append(game.id)
                     elif old["record"] == data:
                         unchanged += 1
+                    elif transfer.goes_back(old["record"], data):
+                        kept += 1
                     else:
                         items.append((journal.saved(old, data), None, row))
                         updated += 1
                 self._areas.place_many(items)
                 self._areas.history.forget()
-        return ImportReport(len(new_ids), updated, unchanged, new_ids)
+        return ImportReport(len(new_ids), updated, unchanged, new_ids, kept)
 
     def export_data(self) -> dict[str, Any]:
         """{"format": "pandapad/export", "version": 1, "exported": now, "games": [records]}:

@@ -6,6 +6,8 @@ Decisions where the contract is silent:
 - A record without `created` keeps the stored game's `created` when its id is stored; else
   it takes its `finished` time, else the time of the import (the store sorts by `created`).
 - The same id twice in one file is refused unless both copies are identical.
+- A copy never takes a stored game back (goes_back): not from finished to in progress, not
+  to fewer rounds or fewer entries. Such a copy is left out and counted as kept.
 """
 from __future__ import annotations
 
@@ -97,6 +99,40 @@ def _prepare_one(place: str, game: Any) -> Incoming:
         canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         record = record.model_copy(update={"id": str(uuid.uuid5(ID_NAMESPACE, canonical))})
     return Incoming(record.id, dump_bytes(record.to_json()), index_row(record, 1), record.created is None)
+
+
+# What a record says about itself rather than what was entered during play.
+HEADER = frozenset({"format", "version", "id", "game", "created", "finished", "players", "notes", "settings"})
+
+
+def entered(record: dict[str, Any]) -> tuple[int, int]:
+    """How much of a game has been entered, from its JSON: (rounds, entries). Rounds are the
+    items of its `rounds` (or Pandoria's `log`); entries are every value filled in outside the
+    header fields: each die of Panda Royale, each declaration and trick count of Nokosu Dice,
+    each player out in Pass the Pandas, each field of a Royal Ur game, each log line and
+    final tally of Pandoria."""
+    rounds = sum(len(record[k]) for k in ("rounds", "log") if isinstance(record.get(k), list))
+    entries, stack = 0, [v for k, v in record.items() if k not in HEADER]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif value is not None:
+            entries += 1
+    return rounds, entries
+
+
+def goes_back(stored: dict[str, Any], copy: dict[str, Any]) -> bool:
+    """Would storing `copy` over `stored` (another version of the same game) take it back?
+    True when the stored game is finished and the copy is not, or when the copy has fewer
+    rounds or fewer entries: then the copy is an older state (or a lesser one) and the stored
+    game wins. A finish, a correction or a note on an equally complete game goes through."""
+    if stored.get("finished") is not None and copy.get("finished") is None:
+        return True
+    (stored_rounds, stored_entries), (copy_rounds, copy_entries) = entered(stored), entered(copy)
+    return copy_rounds < stored_rounds or copy_entries < stored_entries
 
 
 def _join(place: str, where: str) -> str:

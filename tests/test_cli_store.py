@@ -208,3 +208,21 @@ def test_export_into_a_pipe_closed_early_ends_at_once_without_a_traceback(tmp_pa
     assert proc.returncode == 1 and err == ""  # incomplete output: status 1, quietly
     listed = run("list", "--data-dir", str(data))  # and the store is free again
     assert listed.returncode == 0 and len(listed.stdout.splitlines()) == 100
+
+
+def test_an_older_copy_of_a_finished_game_is_kept_out_and_counted_as_kept(tmp_path, history):
+    data = tmp_path / "data"
+    g1 = history[0]
+    file = write_export(tmp_path / "g1.json", [g1])
+    assert "1 new" in run("import", str(file), "--data-dir", str(data)).stdout
+    before = run("export", "--data-dir", str(data)).stdout
+    older = {**g1, "finished": None, "rounds": []}  # as it was when it started, on another phone
+    file = write_export(tmp_path / "older.json", [older, history[1]])
+    result = run("import", str(file), "--data-dir", str(data))
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout == (f"{file}: imported 2 games: 1 new, 0 updated, 0 unchanged, "
+                             f"1 kept (the stored game is newer or more complete)\n")
+    listed = run("list", "--data-dir", str(data)).stdout
+    assert f"{g1['id']}\tpanda-royale\t{g1['created']}\t{g1['finished']}\t" in listed
+    after = json.loads(run("export", "--data-dir", str(data)).stdout)["games"]
+    assert [g for g in after if g["id"] == g1["id"]] == [g for g in json.loads(before)["games"]]

@@ -222,3 +222,69 @@ def test_json_python_will_not_read_is_a_json_error_saying_what_and_where(text, w
     with pytest.raises(json.JSONDecodeError):  # what import catches
         read_import(text)
     assert loads('{"a": 1.' + "9" * 5000 + "}")["a"] == 2.0  # a long fraction is just a float
+
+
+# --- an import never takes a stored game back --------------------------------------------
+def played(seed: int, taps: int, game_id: str = "g"):
+    """A game entered tap by tap, as the pad does: its version after `taps` taps."""
+    rng = random.Random(seed)
+    record = samples.new_game(rng, game_id, "2026-11-22T19:00:00Z", players=3)
+    for _ in range(taps):
+        record = samples.tap(record, rng)
+    return record
+
+
+def versions(seed: int, *taps: int):
+    return [played(seed, n) for n in taps]
+
+
+@pytest.mark.parametrize("stored_taps, copy_taps, counted", [
+    (30, 12, "kept"),  # an in-progress copy from earlier in the game: fewer rounds
+    (30, 29, "kept"),  # one die short in the last hand: same rounds, fewer entries
+    (166, 40, "kept"),  # the stored game is finished (10 rounds of 3 players + the finish tap)
+    (165, 166, "updated"),  # the finish of a game stored in progress
+    (12, 30, "updated"),  # a more complete copy
+    (30, 30, "unchanged"),
+])
+def test_an_import_never_takes_a_stored_game_back(store, stored_taps, copy_taps, counted):
+    stored, copy = versions(3, stored_taps, copy_taps)
+    assert (stored.finished is not None, copy.finished is not None) == (stored_taps == 166, copy_taps == 166)
+    store.import_data(stored.to_json())
+    before = store.load("g")
+    report = store.import_data(copy.to_json())
+    assert {"kept": report.kept, "updated": report.updated, "unchanged": report.unchanged}[counted] == 1
+    assert report.total == 1 and report.new == 0
+    after = store.load("g")
+    if counted == "kept":
+        assert (after.record, after.revision, after.can_undo) == (before.record, before.revision, before.can_undo)
+        assert str(report) == "0 new, 0 updated, 0 unchanged, 1 kept (the stored game is newer or more complete)"
+    else:
+        assert after.record == copy
+
+
+def test_corrections_notes_and_finishes_still_update_and_a_lesser_finish_is_kept(store):
+    rng = random.Random(4)
+    stored = played(4, 40)
+    store.import_data(stored.to_json())
+    corrected = samples.correct(stored, rng)  # a die re-entered with another face: same amount
+    noted = corrected.model_copy(update={"notes": "rematch on Friday"})
+    assert store.import_data(corrected.to_json()).updated == 1
+    assert store.import_data(noted.to_json()).updated == 1
+    finished_early = played(4, 39).model_copy(update={"finished": "2026-11-22T21:00:00Z"})
+    assert store.import_data(finished_early.to_json()).kept == 1  # finished, but with less entered
+    assert store.load("g").record == noted
+    finished = noted.model_copy(update={"finished": "2026-11-22T21:00:00Z"})
+    assert store.import_data(finished.to_json()).updated == 1
+    assert store.load("g").record == finished and store.recent()[0].id == "g"
+
+
+def test_a_file_mixing_new_updated_unchanged_and_kept_games_counts_each(store):
+    games = samples.history(38, 3)
+    store.import_data(export_of(games[:2]))
+    older = games[0].model_copy(update={"finished": None, "rounds": games[0].rounds[:4]})
+    fixed = samples.correct(games[1], random.Random(5))
+    report = store.import_data(export_of([older, fixed, games[2]]))
+    assert str(report) == "1 new, 1 updated, 0 unchanged, 1 kept (the stored game is newer or more complete)"
+    assert report.total == 3 and report.new_ids == [games[2].id]
+    assert store.load(games[0].id).record == games[0] and store.load(games[1].id).record == fixed
+    assert store.in_progress() == []
