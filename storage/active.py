@@ -9,7 +9,7 @@ from tinydb import TinyDB
 
 from scoring import RecordBase
 
-from .atomic import open_tinydb, remove_durably, replace_docs, table_docs
+from .atomic import make_dirs, open_tinydb, remove_durably, replace_docs, table_docs
 from .layout import ACTIVE_DIR, ACTIVE_RE, active_name
 
 TABLE = "game"  # one document, doc id 1: the journal of journal.py
@@ -45,7 +45,8 @@ class ActiveArea:
         """Write a game's journal (creating its file) and remember its record."""
         game = self.games.get(doc["id"])
         db = game.db if game else open_tinydb(self.path_of(doc["id"]))
-        self.dir.mkdir(exist_ok=True)
+        if not self.dir.is_dir():  # the first game of the store: made durably, not just made
+            make_dirs(self.dir)
         replace_docs(db, {TABLE: ({1: doc}, None)})
         self.games[doc["id"]] = ActiveGame(record, doc["revision"], bool(doc["undo"]), bool(doc["redo"]), db)
 

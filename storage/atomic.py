@@ -33,6 +33,21 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def make_dirs(folder: Path) -> None:
+    """Create `folder` and its missing parents, each fsynced into its parent folder: a new
+    folder's own entry is not durable until then, and a power cut would lose it with every
+    file saved into it (the first game of a new store). Existing folders are left alone."""
+    missing = []
+    while not folder.is_dir():
+        missing.append(folder)
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    for new in reversed(missing):
+        new.mkdir(exist_ok=True)  # FileExistsError when a file has the name
+        fsync_dir(new.parent)
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace `path` with `data`, durably and all at once."""
     tmp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(6)}")

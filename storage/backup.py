@@ -17,7 +17,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from .atomic import dump_bytes, fsync_dir, sha256, write_atomic
+from .atomic import dump_bytes, fsync_dir, make_dirs, sha256, write_atomic
 from .layout import ACTIVE_DIR, BACKUP_DIR, is_store_file
 
 KEEP = 3
@@ -79,7 +79,8 @@ def take(root: Path, digests: dict[str, str] | None = None) -> Path | None:
     while (folder / (stamp := now.strftime("%Y%m%dT%H%M%S%fZ"))).exists():
         now += timedelta(microseconds=1)
     partial = folder / f"{PARTIAL_PREFIX}{stamp}"
-    (partial / ACTIVE_DIR).mkdir(parents=True)
+    make_dirs(folder)  # backups/ itself, durably, the first time
+    (partial / ACTIVE_DIR).mkdir(parents=True)  # made durable by the manifest's write below
     for rel in files:
         source = root / rel
         if rel not in digests:

@@ -20,6 +20,7 @@ from scoring import RecordBase, RecordError, parse_record
 from . import journal, transfer
 from .api import ImportReport, NothingToUndo, Saved, StaleSave, StoreError, Summary
 from .areas import Areas
+from .atomic import make_dirs
 from .layout import LOCK_FILE
 from .lock import ProcessLock
 from .recovery import Opening
@@ -43,7 +44,7 @@ class Store:
         """Open (creating) the store in `data_dir`. Raises StoreBusy when another process
         has it open, StoreTooNew when it holds records newer than this app reads."""
         root = Path(data_dir)
-        root.mkdir(parents=True, exist_ok=True)
+        make_dirs(root)
         lock = ProcessLock(root / LOCK_FILE)
         areas = Areas(root)
         try:

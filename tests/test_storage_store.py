@@ -291,3 +291,24 @@ def test_what_is_stored_is_the_validated_record(store):
     saved = store.save(spaced, None)
     assert saved.record.players[0].name == "Ann"
     assert store.load("game-1").record.players[0].name == "Ann"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="names fsynced folders through /proc")
+def test_new_folders_are_fsynced_into_their_parent_folder(tmp_path, monkeypatch):
+    """A new folder is durable only once its parent is fsynced: else a power cut could lose
+    the data folder or active/, and with them the first game saved."""
+    synced = []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        return real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    root = tmp_path / "new" / "data"
+    with Store.open(root) as store:
+        assert str(tmp_path) in synced and str(tmp_path / "new") in synced  # where data/ was made
+        synced.clear()
+        store.save(new_game(), None)  # the store's first game: active/ is made
+        assert str(root) in synced  # where active/ was made ...
+        assert synced.index(str(root)) < synced.index(str(root / "active"))  # ... before the game's write
