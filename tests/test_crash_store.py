@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from storage import Store, samples
+from storage.areas import HISTORY_KEEP
 from storage.atomic import TEMP_RE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,12 +104,30 @@ def test_sigkill_at_random_moments_never_loses_a_reported_save(tmp_path):
             assert leftovers == []
     assert reported_saves > KILLS * 10  # the kills really landed among saves
 
-    with Store.open(data) as store:  # every version of the last game still rebuilds
-        games = store.in_progress() or store.recent(1)
-        saved = store.load(games[0].id)
-        steps = 0
-        while saved.can_undo:
-            saved = store.undo(saved.record.id, saved.revision)
-            steps += 1
-        assert samples.taps(saved.record) == 0 or saved.record.finished is None
-        assert len(store.recent(1000)) >= 1  # games finished along the way are in the history
+    with Store.open(data) as store:  # every version of the games still rebuilds
+        finished = [s.id for s in store.recent(1000)]
+        assert len(finished) >= 1  # games finished along the way are in the history
+        for summary in store.in_progress():  # the game the last child was playing
+            saved = store.load(summary.id)
+            taps, started = samples.taps(saved.record), saved.record
+            steps = undo_all_the_way(store, saved)
+            # each tap saved is one undo step, none lost and none extra, through 200 kills,
+            # and the first version is the empty game the child started in this store
+            assert steps == taps and taps > 0, (summary.id, steps, taps)
+            first = store.load(summary.id).record
+            assert first.rounds == () and first.finished is None and samples.taps(first) == 0
+            assert (first.id, first.created, first.players) == (started.id, started.created, started.players)
+        for game_id in finished:  # a finished game keeps one step: taking back its finish
+            saved = store.load(game_id)
+            taps = samples.taps(saved.record)
+            assert undo_all_the_way(store, saved) == HISTORY_KEEP == 1
+            back = store.load(game_id).record
+            assert back.finished is None and samples.taps(back) == taps - 1 and len(back.rounds) == 10
+
+
+def undo_all_the_way(store: Store, saved) -> int:
+    steps = 0
+    while saved.can_undo:
+        saved = store.undo(saved.record.id, saved.revision)
+        steps += 1
+    return steps
