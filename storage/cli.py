@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -16,6 +17,20 @@ from .atomic import write_atomic
 from .jsonstream import Unreadable
 from .store import Store
 from .transfer import export_envelope, export_lines, read_import, write_csv
+
+
+# Characters that would break a `list` line apart or hide part of it: C0 and C1 controls
+# (tab, newline, ...) and the Unicode line and paragraph separators.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _field(text: str) -> str:
+    """A value as one tab-free field of one line: a tab in a name shows as \\t, a newline as
+    \\n, any other control character as \\xNN or \\uNNNN (the stored name is unchanged)."""
+    return _CONTROL.sub(lambda m: _ESCAPES.get(m.group()) or
+                        (f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}"),
+                        text)
 
 
 def _fail(message: str) -> int:
@@ -114,8 +129,8 @@ def run_list(data_dir: Path) -> int:
     try:
         for row in rows:
             winners = ", ".join(row["winners"]) if row["finished"] else "-"
-            print("\t".join([row["id"], row["game"], row["created"] or "-",
-                             row["finished"] or "in progress", winners]))
+            print("\t".join(_field(text) for text in [row["id"], row["game"], row["created"] or "-",
+                                                       row["finished"] or "in progress", winners]))
         sys.stdout.flush()
     except BrokenPipeError:
         return _stdout_closed()

@@ -226,3 +226,25 @@ def test_an_older_copy_of_a_finished_game_is_kept_out_and_counted_as_kept(tmp_pa
     assert f"{g1['id']}\tpanda-royale\t{g1['created']}\t{g1['finished']}\t" in listed
     after = json.loads(run("export", "--data-dir", str(data)).stdout)["games"]
     assert [g for g in after if g["id"] == g1["id"]] == [g for g in json.loads(before)["games"]]
+
+
+def test_list_keeps_one_line_per_game_whatever_the_names_hold(tmp_path):
+    data = tmp_path / "data"
+    game = samples.finished_game(random.Random(10), "g\t1", samples.START, players=3)
+    names = ["Ann\nBen", "Tab\tby", "Ré\u2028mi\x1b"]
+    players = tuple(Player(id=p.id, name=n) for p, n in zip(game.players, names))
+    game = game.model_copy(update={"players": players})
+    live = samples.new_game(random.Random(11), "line\nbreak", "2026-11-22T19:00:00Z", players=2)
+    with Store.open(data) as store:
+        store.save(game, None)
+        store.save(live, None)
+        winners = store.recent()[0].winners
+    result = run("list", "--data-dir", str(data))
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 and all(len(line.split("\t")) == 5 for line in lines)
+    assert lines[0].split("\t")[0] == "line\\nbreak" and lines[1].split("\t")[0] == "g\\t1"
+    escaped = {"Ann\nBen": "Ann\\nBen", "Tab\tby": "Tab\\tby", "Ré\u2028mi\x1b": "Ré\\u2028mi\\x1b"}
+    assert lines[1].split("\t")[4] == ", ".join(escaped[w] for w in winners)
+    with Store.open(data) as store:  # only the listing escapes: the names are stored as given
+        assert [p.name for p in store.load("g\t1").record.players] == names
