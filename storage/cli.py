@@ -38,6 +38,12 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _store_failed(data_dir: Path, exc: Exception) -> int:
+    """The store's message, starting with the data folder (said once, not twice)."""
+    message = str(exc)
+    return _fail(message if message.startswith(f"{data_dir} ") else f"{data_dir}: {message}")
+
+
 def _stdout_closed() -> int:
     """The reader of standard output went away (`export | head`): stop at once and quietly,
     as the standard tools do, with status 1 since the output is incomplete. Standard output
@@ -77,7 +83,7 @@ def run_import(data_dir: Path, file: str) -> int:
         with _open(data_dir) as store:
             report = store.import_incoming(games)
     except (StoreError, OSError) as exc:
-        return _fail(f"{data_dir}: {exc}")
+        return _store_failed(data_dir, exc)
     games_word = "game" if report.total == 1 else "games"
     print(f"{name}: imported {report.total} {games_word}: {report}")
     return 0
@@ -110,7 +116,7 @@ def run_export(data_dir: Path, fmt: str, out: str | None) -> int:
     except BrokenPipeError:  # an OSError: before the store's errors
         return _stdout_closed()
     except (StoreError, OSError) as exc:
-        return _fail(f"{data_dir}: {exc}")
+        return _store_failed(data_dir, exc)
     try:
         write_atomic(Path(out), text.encode("utf-8"))
     except OSError as exc:
@@ -124,7 +130,7 @@ def run_list(data_dir: Path) -> int:
         with _open(data_dir) as store:
             rows = store.rows()
     except (StoreError, OSError) as exc:
-        return _fail(f"{data_dir}: {exc}")
+        return _store_failed(data_dir, exc)
     rows.sort(key=lambda r: r["order"], reverse=True)
     try:
         for row in rows:

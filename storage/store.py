@@ -42,9 +42,15 @@ class Store:
     @classmethod
     def open(cls, data_dir: Path) -> "Store":
         """Open (creating) the store in `data_dir`. Raises StoreBusy when another process
-        has it open, StoreTooNew when it holds records newer than this app reads."""
+        has it open, StoreTooNew when it holds records newer than this app reads, StoreError
+        when a file stands where the folder should be."""
         root = Path(data_dir)
-        make_dirs(root)
+        try:
+            make_dirs(root)
+        except (FileExistsError, NotADirectoryError):
+            blocker = next((p for p in (root, *root.parents) if p.exists() and not p.is_dir()), root)
+            raise StoreError(f"{root} is a file, not a folder" if blocker == root else
+                             f"{root} cannot be made: {blocker} is a file, not a folder") from None
         lock = ProcessLock(root / LOCK_FILE)
         areas = Areas(root)
         try:

@@ -248,3 +248,19 @@ def test_list_keeps_one_line_per_game_whatever_the_names_hold(tmp_path):
     assert lines[1].split("\t")[4] == ", ".join(escaped[w] for w in winners)
     with Store.open(data) as store:  # only the listing escapes: the names are stored as given
         assert [p.name for p in store.load("g\t1").record.players] == names
+
+
+@pytest.mark.parametrize("command", [["import", "IN"], ["export"], ["export", "--format", "csv"], ["list"]])
+def test_a_data_dir_that_is_a_file_is_one_line_and_exit_2(tmp_path, history, command):
+    write_export(tmp_path / "in.json", history[:1])
+    file = tmp_path / "notes.txt"
+    file.write_text("not a store\n")
+    args = [str(tmp_path / "in.json") if a == "IN" else a for a in command]
+    result = run(*args, "--data-dir", str(file))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"{file} is a file, not a folder\n"
+    result = run(*args, "--data-dir", str(file / "games"))
+    if command[0] == "import":  # a store would be made there: say why it cannot be
+        assert result.returncode == 2
+        assert result.stderr == f"{file / 'games'} cannot be made: {file} is a file, not a folder\n"
+    assert file.read_text() == "not a store\n" and sorted(p.name for p in tmp_path.iterdir()) == ["in.json", "notes.txt"]

@@ -312,3 +312,12 @@ def test_new_folders_are_fsynced_into_their_parent_folder(tmp_path, monkeypatch)
         store.save(new_game(), None)  # the store's first game: active/ is made
         assert str(root) in synced  # where active/ was made ...
         assert synced.index(str(root)) < synced.index(str(root / "active"))  # ... before the game's write
+
+
+def test_a_file_where_the_folder_should_be_is_a_store_error_saying_so(tmp_path):
+    (tmp_path / "f").write_text("x")
+    with pytest.raises(StoreError, match=r"f is a file, not a folder$"):
+        Store.open(tmp_path / "f")
+    with pytest.raises(StoreError, match=r"a/b cannot be made: .*f is a file, not a folder$"):
+        Store.open(tmp_path / "f" / "a" / "b")
+    assert (tmp_path / "f").read_text() == "x"
