@@ -8,6 +8,7 @@ import json
 import os
 import re
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 from scoring import RecordError
@@ -64,6 +65,16 @@ def _open(data_dir: Path) -> Store:
     return store
 
 
+def _open_to_read(data_dir: Path) -> AbstractContextManager[Store | None]:
+    """The store for export and list; None when there is no folder at all. Reading never
+    makes a store (a mistyped --data-dir must not leave an empty store behind): it shows
+    an empty one, and says on stderr that the folder does not exist."""
+    if not os.path.lexists(data_dir):
+        print(f"no games stored in {data_dir} (no such folder)", file=sys.stderr)
+        return nullcontext(None)
+    return _open(data_dir)
+
+
 def run_import(data_dir: Path, file: str) -> int:
     name = "<stdin>" if file == "-" else file
     try:
@@ -99,14 +110,14 @@ def run_export(data_dir: Path, fmt: str, out: str | None) -> int:
             yield record
 
     try:
-        with _open(data_dir) as store:
+        with _open_to_read(data_dir) as store:
             if fmt == "csv":
                 buffer = io.StringIO(newline="")
-                count = write_csv(store.rows(), buffer)
+                count = write_csv(store.rows() if store else [], buffer)
                 pieces = [buffer.getvalue()]
             else:  # one game at a time, never all 10,000 as objects
                 head = {k: v for k, v in export_envelope([]).items() if k != "games"}
-                pieces = export_lines(head, counted(store.iter_records()))
+                pieces = export_lines(head, counted(store.iter_records() if store else ()))
             if out is None:
                 for piece in pieces:
                     sys.stdout.write(piece)
@@ -127,8 +138,8 @@ def run_export(data_dir: Path, fmt: str, out: str | None) -> int:
 
 def run_list(data_dir: Path) -> int:
     try:
-        with _open(data_dir) as store:
-            rows = store.rows()
+        with _open_to_read(data_dir) as store:
+            rows = store.rows() if store else []
     except (StoreError, OSError) as exc:
         return _store_failed(data_dir, exc)
     rows.sort(key=lambda r: r["order"], reverse=True)
@@ -140,6 +151,6 @@ def run_list(data_dir: Path) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         return _stdout_closed()
-    if not rows:
+    if not rows and store:  # else _open_to_read said so
         print(f"no games stored in {data_dir}", file=sys.stderr)
     return 0

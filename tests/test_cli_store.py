@@ -166,8 +166,27 @@ def test_export_csv_guards_formulas_and_keeps_numbers_numbers(tmp_path):
 
 
 def test_list_of_an_empty_store(tmp_path):
+    Store.open(tmp_path / "data").close()
     result = run("list", "--data-dir", str(tmp_path / "data"))
     assert result.returncode == 0 and result.stdout == ""
+    assert result.stderr == f"no games stored in {tmp_path / 'data'}\n"
+
+
+def test_list_and_export_of_a_folder_that_does_not_exist_show_nothing_and_make_nothing(tmp_path):
+    data = tmp_path / "typo"
+    note = f"no games stored in {data} (no such folder)\n"
+    listed = run("list", "--data-dir", str(data))
+    assert (listed.returncode, listed.stdout, listed.stderr) == (0, "", note)
+    exported = run("export", "--data-dir", str(data))
+    assert exported.returncode == 0 and exported.stderr == note
+    assert json.loads(exported.stdout)["games"] == []
+    as_csv = run("export", "--format", "csv", "--data-dir", str(data))
+    assert as_csv.returncode == 0 and as_csv.stdout.splitlines() == [
+        "game_id,game,created,finished,seat,player,total,place,winner"]
+    to_file = run("export", "--out", str(tmp_path / "out.json"), "--data-dir", str(data))
+    assert to_file.returncode == 0 and to_file.stderr == note + f"exported 0 games to {tmp_path / 'out.json'}\n"
+    assert json.loads((tmp_path / "out.json").read_text())["games"] == []
+    assert not data.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
 
 
 def test_a_store_in_use_by_another_process_is_one_line_and_exit_2(tmp_path, history):
