@@ -78,7 +78,8 @@ def _open_to_read(data_dir: Path) -> AbstractContextManager[Store | None]:
 def run_import(data_dir: Path, file: str) -> int:
     name = "<stdin>" if file == "-" else file
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+        text = raw.decode("utf-8-sig")  # as `score` reads: a byte-order mark is fine
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}")
     try:

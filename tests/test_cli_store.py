@@ -65,6 +65,13 @@ def test_a_single_record_and_standard_input_can_be_imported(tmp_path, history):
     assert len(run("list", "--data-dir", str(data)).stdout.splitlines()) == 2
 
 
+def test_an_export_saved_with_a_byte_order_mark_imports(tmp_path, history):
+    file = tmp_path / "bom.json"
+    file.write_bytes(b"\xef\xbb\xbf" + json.dumps(history[0]).encode())
+    done = run("import", str(file), "--data-dir", str(tmp_path / "data"))
+    assert done.returncode == 0 and "1 new" in done.stdout, done.stderr
+
+
 def test_one_bad_record_imports_nothing_and_says_which_and_why_on_one_line(tmp_path, history):
     data = tmp_path / "data"
     write_export(tmp_path / "good.json", history[:3])
