@@ -12,11 +12,7 @@ from typing import Callable
 
 from scoring import Player
 from scoring import panda_royale as pr
-
-
-def _stale_save_type() -> type[BaseException]:
-    from storage import StaleSave
-    return StaleSave
+from storage import StaleSave
 
 
 def now_iso() -> str:
@@ -51,14 +47,13 @@ class Games:
     async def edit(self, game_id: str, saved, change: Callable):
         """Save change(record) on top of `saved`; if another session saved first, reload and
         apply the change once more to the newer record. Returns the new Saved."""
-        stale = _stale_save_type()
         try:
             return await self._run(self.store.save, change(saved.record), saved.revision)
-        except stale:
+        except StaleSave:
             fresh = await self.load(game_id)
             try:
                 return await self._run(self.store.save, change(fresh.record), fresh.revision)
-            except stale as exc:
+            except StaleSave as exc:
                 raise SaveFailed("another phone keeps changing this game; try again") from exc
 
     async def undo(self, game_id: str, saved):
