@@ -50,7 +50,7 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool) -> None:
         store = Store.open(Path(data_dir))
     except StoreError as exc:
         fail(str(exc))
-    notices = list(getattr(store, "notices", []) or [])
+    notices = list(store.notices)
     for notice in notices:
         print(f"pandapad: {notice}")
     games = Games(store)
@@ -74,9 +74,7 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool) -> None:
             ft.run(main, view=ft.AppView.WEB_BROWSER, host=HOST, port=port, no_cdn=True,
                    assets_dir=str(ASSETS))
     finally:
-        close = getattr(store, "close", None)
-        if close:
-            close()
+        store.close()
 
 
 class Shell:

@@ -241,7 +241,8 @@ class RoyaleScreen:
         else:
             self.fill_hand(ch)
             self.fill_pad(ch)
-        self.fill_sheet()
+        if self.sheet_on_screen:  # a hidden sheet is filled when it is shown (on_toggle, on_resize)
+            self.fill_sheet()
         if send:
             self.page.update(self.view)
 
