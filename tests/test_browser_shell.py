@@ -3,6 +3,7 @@ that the browser's back and forward buttons follow."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -61,9 +62,12 @@ def test_new_game_seats_players_in_order_within_the_limits(page):
     wait_for_text(page, "Ann is already at the table.")  # names are capitalised as typed on a phone
     seat(page, "Cat", 3)
     button(page, "Move Cat up").click()  # clockwise order: Ann, Cat, Ben
-    wait_for_text(page, "Move Cat up")
-    texts = page.get_by_text(re.compile(r"^(Ann|Ben|Cat)$")).all_inner_texts()
-    assert texts[-3:] == ["Ann", "Cat", "Ben"]
+    # The move button is there before and after the tap, so wait for the seats themselves.
+    seats = page.get_by_text(re.compile(r"^(Ann|Ben|Cat)$"))
+    deadline = time.monotonic() + 10
+    while seats.all_inner_texts()[-3:] != ["Ann", "Cat", "Ben"] and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert seats.all_inner_texts()[-3:] == ["Ann", "Cat", "Ben"]
     button(page, "Remove Ben").click()
     wait_for_text(page, "2 of 2\u201310")
     for k, name in enumerate(["Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"], start=3):
