@@ -37,15 +37,37 @@ class Settings(Frozen):
     board: tuple[StrictInt, ...] | None = None
 
 
+class Entry(Frozen):
+    """The game being entered on the pad (an optional field records.md allows): saved on every
+    tap so a restart or another phone finds it, never scored until kept in `rounds`.
+    `game` is the index of the game being corrected, None for a new one; `squares` holds the
+    route position of each loser counter on the board, one entry per counter."""
+    game: Count | None = None
+    winner: PlayerId | None = None
+    unentered: Count = 0
+    start: Count = 0
+    home: Count = 0
+    squares: tuple[StrictInt, ...] = ()
+
+    def counted(self) -> int:
+        return self.unentered + self.start + self.home + len(self.squares)
+
+    def is_empty(self) -> bool:
+        return self.winner is None and self.counted() == 0
+
+
 class Record(RecordBase):
     game: Literal["royal-ur"] = GAME
     settings: Settings = Field(default_factory=Settings)
     rounds: tuple[Game, ...] = ()
+    entry: Entry | None = None
 
 
 def check_ids(record: Record) -> None:
     for i, g in enumerate(record.rounds):
         require_known_ids(record, [g.winner], f"rounds[{i}].winner")
+    if record.entry is not None and record.entry.winner is not None:
+        require_known_ids(record, [record.entry.winner], "entry.winner")
 
 
 def board_map(record: Record) -> tuple[int, ...]:
@@ -110,3 +132,138 @@ def _check_board_setting(checks: Checks, record: Record) -> None:
             checks.warning(f"settings.board[{pos - 1}]", f"square {pos} is a Rosette and scores 1, not {dots}")
         elif dots < 1:
             checks.error(f"settings.board[{pos - 1}]", f"square {pos} must score at least 1, not {dots}")
+
+
+# --- the edits the pad makes (each returns a new record) ---------------------------------
+
+PLACES = {"unentered": "not entered", "start": "on S", "home": "home"}
+
+
+def square_value(record: Record, square: int) -> int:
+    """What a loser counter on a route square scores: its dots, 1 on a Rosette."""
+    return 1 if square in ROSETTES else board_map(record)[square - 1]
+
+
+def entry_of(record: Record) -> Entry:
+    return record.entry or Entry()
+
+
+def other_player(record: Record, pid: str) -> str:
+    return next(p for p in record.player_ids() if p != pid)
+
+
+def _with_entry(record: Record, entry: Entry | None) -> Record:
+    return record.model_copy(update={"entry": entry})
+
+
+def set_winner(record: Record, pid: str) -> Record:
+    require_known_ids(record, [pid], "entry.winner")
+    return _with_entry(record, entry_of(record).model_copy(update={"winner": pid}))
+
+
+def add_counter(record: Record, square: int) -> Record:
+    entry = entry_of(record)
+    if not 1 <= square <= ROUTE:
+        raise ValueError(f"route positions are 1–{ROUTE}, not {square}")
+    if entry.counted() >= COUNTERS:
+        raise ValueError(f"all {COUNTERS} of the loser's counters are placed; take one off first")
+    return _with_entry(record, entry.model_copy(update={"squares": tuple(sorted(entry.squares + (square,)))}))
+
+
+def remove_counter(record: Record, square: int) -> Record:
+    entry = entry_of(record)
+    if square not in entry.squares:
+        raise ValueError(f"no loser counter is on square {square}")
+    squares = list(entry.squares)
+    squares.remove(square)
+    return _with_entry(record, entry.model_copy(update={"squares": tuple(squares)}))
+
+
+def step(record: Record, place: str, delta: int) -> Record:
+    """One counter more or fewer not entered, on S or home."""
+    entry = entry_of(record)
+    value = getattr(entry, place) + delta
+    if value < 0:
+        raise ValueError(f"no counter is {PLACES[place]}")
+    if delta > 0 and entry.counted() + delta > COUNTERS:
+        raise ValueError(f"all {COUNTERS} of the loser's counters are placed; take one off first")
+    if place == "home" and value >= COUNTERS:
+        raise ValueError(f"the loser cannot have all {COUNTERS} counters home")
+    return _with_entry(record, entry.model_copy(update={place: value}))
+
+
+def rest_home(record: Record) -> Record:
+    """The counters not placed yet are home (the usual case for most of them)."""
+    entry = entry_of(record)
+    return step(record, "home", COUNTERS - entry.counted())
+
+
+def loser_of(record: Record, entry: Entry) -> Loser:
+    """The entry as a record keeps it: the value each board counter earns under today's map."""
+    return Loser(unentered=entry.unentered, start=entry.start, home=entry.home,
+                 board=tuple(square_value(record, q) for q in entry.squares), squares=entry.squares)
+
+
+def entry_points(record: Record) -> int:
+    return winner_points(loser_of(record, entry_of(record)))
+
+
+def entry_problem(record: Record) -> str | None:
+    """Why the entry cannot be kept as a game yet, or None."""
+    entry = entry_of(record)
+    if entry.winner is None:
+        return "tap who won first"
+    counted = entry.counted()
+    if counted != COUNTERS:
+        more = COUNTERS - counted
+        return (f"{more} of the loser's {COUNTERS} counters still to place" if more > 0
+                else f"{-more} counters too many: a player has {COUNTERS}")
+    if entry.home >= COUNTERS:
+        return f"the loser cannot have all {COUNTERS} counters home"
+    return None
+
+
+def keep_entry(record: Record) -> Record:
+    """The entry becomes a game of the match (or replaces the game it corrects)."""
+    problem = entry_problem(record)
+    if problem:
+        raise ValueError(problem)
+    entry = entry_of(record)
+    game = Game(winner=entry.winner, loser=loser_of(record, entry))
+    rounds = list(record.rounds)
+    if entry.game is not None and entry.game < len(rounds):
+        rounds[entry.game] = game
+    else:
+        rounds.append(game)
+    return record.model_copy(update={"rounds": tuple(rounds), "entry": None})
+
+
+def edit_game(record: Record, index: int) -> Record:
+    """Take a kept game back into the entry to correct it; it stays scored until saved again."""
+    game = record.rounds[index]
+    squares = game.loser.squares
+    if squares is None or len(squares) != len(game.loser.board):
+        # A record made without squares (by hand, another tool): put each counter on the first
+        # square of the loser's route that scores what it scored.
+        squares = tuple(next((q for q in range(1, ROUTE + 1) if square_value(record, q) == v), 1)
+                        for v in game.loser.board)
+    entry = Entry(game=index, winner=game.winner, unentered=game.loser.unentered, start=game.loser.start,
+                  home=game.loser.home, squares=tuple(sorted(squares)))
+    return _with_entry(record, entry)
+
+
+def clear_entry(record: Record) -> Record:
+    return _with_entry(record, None)
+
+
+def set_board(record: Record, board: tuple[int, ...] | list[int]) -> Record:
+    """The owner's dot map for games entered from now on; kept games keep what they scored."""
+    board = tuple(board)
+    if len(board) != ROUTE:
+        raise ValueError(f"the dot map needs {ROUTE} squares, not {len(board)}")
+    for pos, dots in enumerate(board, start=1):
+        if pos in ROSETTES and dots != 1:
+            raise ValueError(f"square {pos} is a Rosette and scores 1")
+        if dots < 1:
+            raise ValueError(f"square {pos} must score at least 1, not {dots}")
+    return record.model_copy(update={"settings": record.settings.model_copy(update={"board": board})})

@@ -11,8 +11,9 @@ from pathlib import Path
 import flet as ft
 
 from views import home, theme
-from views.games import Games, new_royale_record
+from views.games import Games, new_record
 from views.new_game import NewGame
+from views.pads import PADS
 
 log = logging.getLogger(__name__)
 
@@ -122,9 +123,11 @@ class Shell:
         parts = route.strip("/").split("/")
         stack = [await self.home_view()]
         screen = None
-        if len(parts) == 2 and parts[0] == "new" and parts[1] in home.READY:
+        if len(parts) == 2 and parts[0] == "new" and parts[1] in PADS:
+            pad = PADS[parts[1]]
             known = await self.games.known_players()
-            stack.append(NewGame(parts[1], known, self.start_game).view)
+            settings = await pad.default_settings(self.games)
+            stack.append(NewGame(parts[1], known, settings, pad.settings_form(settings), self.start_game).view)
         elif len(parts) == 2 and parts[0] == "game":
             screen = await self.game_screen(parts[1])
             if screen is not None:
@@ -149,20 +152,20 @@ class Shell:
         return home.build(self.navigate, in_progress, recent)
 
     async def game_screen(self, game_id: str):
-        from views.royale.screen import RoyaleScreen
         try:
             saved = await self.games.load(game_id)
         except Exception as exc:
             log.info("cannot open game %s: %s", game_id, exc)
             self.page.show_dialog(ft.SnackBar(ft.Text("That game is not stored here.", size=theme.BODY)))
             return None
-        if saved.record.game != "panda-royale":
+        pad = PADS.get(saved.record.game)
+        if pad is None:
             self.page.show_dialog(ft.SnackBar(ft.Text("The score pad of this game is coming soon.")))
             return None
-        return RoyaleScreen(self.page, self.games, saved)
+        return pad(self.page, self.games, saved)
 
-    async def start_game(self, names: list[str]) -> None:
-        saved = await self.games.create(new_royale_record(names))
+    async def start_game(self, game: str, names: list[str], settings: dict) -> None:
+        saved = await self.games.create(new_record(game, names, settings))
         await self.page.push_route(f"/game/{saved.record.id}")
 
     def keep_awake(self, on: bool) -> None:

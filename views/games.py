@@ -10,8 +10,7 @@ import uuid
 from datetime import datetime, timezone
 from typing import Callable
 
-from scoring import Player
-from scoring import panda_royale as pr
+from scoring import Player, RecordBase, rules_for
 from storage import StaleSave
 
 
@@ -19,10 +18,13 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def new_royale_record(names: list[str]) -> pr.Record:
-    """A new Panda Royale game: players in seat order with short ids p1..pN."""
+def new_record(game: str, names: list[str], settings: dict | None = None) -> RecordBase:
+    """A new game of any kind: players in seat order with short ids p1..pN, the settings chosen
+    on the new-game screen (validated by the game's rules module)."""
     players = tuple(Player(id=f"p{k}", name=name) for k, name in enumerate(names, start=1))
-    return pr.Record(players=players, id=str(uuid.uuid4()), created=now_iso(), rounds=())
+    fields = {"settings": settings} if settings else {}
+    return rules_for(game).Record.model_validate(
+        {"players": players, "id": str(uuid.uuid4()), "created": now_iso(), **fields})
 
 
 class SaveFailed(Exception):
@@ -70,6 +72,16 @@ class Games:
 
     async def known_players(self) -> list[str]:
         return await self._run(self.store.known_players)
+
+    async def latest(self, game: str):
+        """The newest stored game of a kind (in progress first), or None: where a new game takes
+        the table's own choices from (the Ur board's dot map)."""
+        def find():
+            for summary in self.store.in_progress() + self.store.recent(50):
+                if summary.game == game:
+                    return self.store.load(summary.id).record
+            return None
+        return await self._run(find)
 
     async def delete(self, game_id: str):
         return await self._run(self.store.delete, game_id)

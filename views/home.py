@@ -8,10 +8,7 @@ import flet as ft
 
 from scoring import GAMES
 from views import theme
-
-# The five games in the order of rules.md, and which of them already have a score pad.
-GAME_ORDER = ("panda-royale", "royal-ur", "nokosu-dice", "pandoria", "pass-the-pandas")
-READY = {"panda-royale"}
+from views.pads import GAME_ORDER, PADS
 
 
 def when(iso: str | None) -> str:
@@ -42,7 +39,7 @@ def build(navigate, in_progress: list, recent: list) -> ft.View:
     """The home view; navigate(route) is called with the route of the tapped entry."""
     items: list[ft.Control] = [theme.heading("New game")]
     for game in GAME_ORDER:
-        ready = game in READY
+        ready = game in PADS
         items.append(ft.ListTile(
             leading=ft.Icon(ft.Icons.CASINO if ready else ft.Icons.HOURGLASS_EMPTY, size=30),
             title=ft.Text(title_of(game), size=theme.BODY, weight=ft.FontWeight.BOLD),

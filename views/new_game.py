@@ -25,9 +25,12 @@ def check_name(name: str, seated: list[str]) -> str | None:
 
 
 class NewGame:
-    """The form; on_start(names) creates the game (async) and navigates to it."""
+    """The form; on_start(game, names, settings) creates the game (async) and navigates to it.
+    `form` (from the pad) edits `settings` in place: what the game needs chosen before play."""
 
-    def __init__(self, game: str, known: list[str], on_start):
+    def __init__(self, game: str, known: list[str], settings: dict, form: ft.Control | None, on_start):
+        self.game = game
+        self.settings = settings
         self.rules = GAMES[game]
         self.low, self.high = self.rules.PLAYERS
         self.known = known
@@ -55,6 +58,7 @@ class NewGame:
                 self.known_row,
                 ft.Row([theme.heading("Seats"), self.count], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
                 self.seats,
+                *([form] if form is not None else []),
                 ft.Container(self.start, padding=ft.Padding.only(top=12)),
             ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)],
             padding=ft.Padding.all(12))
@@ -69,7 +73,7 @@ class NewGame:
                               on_click=partial(self.on_known, n)) for n in spare]
         self.seats.controls = [self._seat(k, n) for k, n in enumerate(self.seated)]
         n = len(self.seated)
-        self.count.value = f"{n} of {self.low}–{self.high}"
+        self.count.value = f"{n} of {self.low}–{self.high}" if self.low != self.high else f"{n} of {self.low}"
         self.start.disabled = not self.low <= n <= self.high
         self.name.disabled = full
 
@@ -122,4 +126,4 @@ class NewGame:
             return
         self.start.disabled = True
         self.start.update()
-        await self.on_start(list(self.seated))
+        await self.on_start(self.game, list(self.seated), self.settings)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from scoring import Result
 from scoring import panda_royale as pr
+from views.pad.words import MINUS, and_join, leaders, signed  # noqa: F401 (used by the pad)
 
 # Sheet order, with glitter next to the plain blue it counts as.
 PAD_COLOURS = ("yellow", "purple", "blue", "glitter", "red", "green", "clear", "pink")
@@ -19,17 +20,6 @@ NAMES = {"yellow": "Yellow", "purple": "Purple", "blue": "Blue", "glitter": "Gli
 # Every colour also has letters, for colour-blind players and for narrow sheet headers.
 LETTERS = {"yellow": "Y", "purple": "Pu", "blue": "B", "glitter": "Gl", "red": "R", "green": "G",
            "clear": "C", "pink": "Pk"}
-MINUS = "\u2212"  # the typographic minus of a black red face: "Red −3"
-
-
-def and_join(names: list[str]) -> str:
-    """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
-
-
-def signed(face: int) -> str:
-    return f"{MINUS}{-face}" if face < 0 else str(face)
-
 
 def face_label(colour: str, face: int) -> str:
     """The accessible name of a face button and of a die: 'Yellow 4', 'Red −3'."""
@@ -223,11 +213,6 @@ def can_close(record: pr.Record, index: int) -> bool:
 
 
 # --- what the screen reads out of a score ------------------------------------
-
-def leaders(result: Result) -> list[str]:
-    """Names sharing the best grand total."""
-    return [s.name for s in result.players if s.place == 1]
-
 
 def hand_problems(result: Result, index: int, pid: str, with_count: bool = True) -> list[str]:
     """Messages of the problems about one hand (its dice, its pink die). Without the dice-count

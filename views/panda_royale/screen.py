@@ -2,24 +2,24 @@
 the round's close, undo/redo. Every tap: edit the record -> save it -> only then redraw."""
 from __future__ import annotations
 
-import asyncio
 import logging
 from functools import partial
 
 import flet as ft
 
-from scoring import RecordError, score
 from scoring import panda_royale as pr
 from views import theme
 from views.changes import Changes
-from views.games import Games, SaveFailed, now_iso
-from views.pad_state import (LETTERS, NAMES, PAD_COLOURS, Cursor, after_summary, and_join,
+from views.games import Games
+from views.pad.parts import place_row, warning_row
+from views.pad.screen import PadScreen
+from views.panda_royale.state import (LETTERS, NAMES, PAD_COLOURS, Cursor, after_summary, and_join,
                              changed_hand, colour_after_tap, dice_count, dice_of, faces, first_colour,
-                             hand_problems, holds_pink, leaders, new_die_pending, next_cursor,
+                             hand_problems, holds_pink, new_die_pending, next_cursor,
                              problems_to_flag, repeat_slots, resume_cursor, round_summary, seats,
                              signed)
-from views.royale import dice
-from views.royale.sheet import Sheet
+from views.panda_royale import dice
+from views.panda_royale.sheet import Sheet
 
 log = logging.getLogger(__name__)
 
@@ -35,65 +35,36 @@ HINTS = {
 }
 
 
-class RoyaleScreen:
+class RoyaleScreen(PadScreen):
     """One game's screen; `view` is the ft.View to put on the page."""
+    rules = pr
+    nothing_yet = "No dice entered yet"
 
     def __init__(self, page: ft.Page, games: Games, saved):
-        self.page = page
-        self.games = games
-        self.saved = saved
-        self.game_id = saved.record.id
-        self.result = score(saved.record)
+        record = saved.record
         self.overrides: dict[tuple[int, str], bool] = {}
-        self.cursor = resume_cursor(self.record)
-        self.colour = "yellow" if self.cursor.is_summary else first_colour(self.record, *self._cur())
+        self.cursor = resume_cursor(record)
+        self.colour = "yellow" if self.cursor.is_summary else first_colour(record, self.cursor.round, self.cursor.pid)
         self.black = False
-        self.sheet_pid = self.cursor.pid or seats(self.record)[0]
-        self.lock = asyncio.Lock()  # one tap at a time, each on the record the last one saved
-        self._build()
-        self.refresh_all(send=False)
-        # The other phones at the table showing this game redraw when one of them saves.
-        self.topic = f"game:{self.game_id}"
-        self.page.pubsub.subscribe_topic(self.topic, self.on_other_session)
-
-    def close(self) -> None:
-        """The screen is left: stop listening to the other sessions."""
-        self.page.pubsub.unsubscribe_topic(self.topic)
-
-    def tell_others(self) -> None:
-        self.page.pubsub.send_others_on_topic(self.topic, self.saved.revision)
-
-    async def on_other_session(self, topic: str, revision: int) -> None:
-        async with self.lock:
-            if revision <= self.saved.revision:
-                return
-            try:
-                self.saved = await self.games.load(self.game_id)
-            except Exception as exc:  # deleted meanwhile: keep what is on screen
-                log.info("reloading %s: %s", self.game_id, exc)
-                return
-            self.result = score(self.record)
-            self.refresh_all()
-
-    # ------------------------------------------------------------------ state
-    @property
-    def record(self) -> pr.Record:
-        return self.saved.record
+        self.sheet_pid = self.cursor.pid or seats(record)[0]
+        self.showing_sheet = False
+        self.wide = False
+        super().__init__(page, games, saved)
 
     def _cur(self) -> tuple[int, str]:
         return self.cursor.round, self.cursor.pid
 
+    def started(self) -> bool:
+        return any(r.hands for r in self.record.rounds)
+
+    def here(self) -> str | None:
+        return self.cursor.pid
+
+    def problems_to_flag(self) -> list:
+        return problems_to_flag(self.result, self.cursor)
+
     # ------------------------------------------------------------------ building
-    def _build(self) -> None:
-        self.leader_text = ft.Text("", size=theme.SMALL)
-        self.undo_btn = theme.icon_button(ft.Icons.UNDO, "Undo", self.on_undo)
-        self.redo_btn = theme.icon_button(ft.Icons.REDO, "Redo", self.on_redo)
-        self.warn_btn = theme.icon_button(ft.Icons.WARNING_AMBER_ROUNDED, "Warnings", self.on_warnings)
-        self.appbar = ft.AppBar(
-            title=ft.Column([ft.Text("Panda Royale", size=theme.LARGE, weight=ft.FontWeight.BOLD),
-                             self.leader_text], spacing=0, tight=True),
-            actions=[self.warn_btn, self.undo_btn, self.redo_btn], toolbar_height=64)
-        self.strip = ft.Row(scroll=ft.ScrollMode.AUTO, spacing=6)
+    def build(self) -> None:
 
         # --- the hand being entered
         self.round_text = ft.Text("", size=theme.SMALL)
@@ -154,14 +125,11 @@ class RoyaleScreen:
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
             width=64, height=64, border_radius=ft.BorderRadius.all(10), ink=True,
             bgcolor=ft.Colors.SECONDARY_CONTAINER, alignment=ft.Alignment.CENTER, on_click=self.on_toggle)
-        self.showing_sheet = False
-        self.wide = False
-        self.view = ft.View(
-            route=f"/game/{self.game_id}", appbar=self.appbar, padding=ft.Padding.all(4), spacing=4,
-            controls=[ft.Row([ft.Container(self.strip, padding=ft.Padding.symmetric(horizontal=4), expand=True),
-                              self.toggle], vertical_alignment=ft.CrossAxisAlignment.START),
-                      ft.Row([self.hand_side, self.sheet_side], expand=True, spacing=8,
-                             vertical_alignment=ft.CrossAxisAlignment.START)])
+        self.make_view(
+            ft.Row([ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4), expand=True),
+                    self.toggle], vertical_alignment=ft.CrossAxisAlignment.START),
+            ft.Row([self.hand_side, self.sheet_side], expand=True, spacing=8,
+                   vertical_alignment=ft.CrossAxisAlignment.START))
         self.set_layout(self.page.width, self.page.height)
 
     def set_layout(self, width, height) -> bool:
@@ -229,11 +197,8 @@ class RoyaleScreen:
                       wrap=True, spacing=4, run_spacing=6, visible=False)
 
     # ------------------------------------------------------------------ filling
-    def refresh_all(self, send: bool = True) -> None:
-        """Redraw everything from the record (new cursor, undo, another round)."""
-        ch = Changes()
-        self.fill_strip(ch)
-        self.fill_appbar(ch)
+    def fill(self, ch: Changes) -> None:
+        """Everything below the strip, from the record (new cursor, undo, another round)."""
         self.editor.visible = not self.cursor.is_summary
         self.summary.visible = self.cursor.is_summary
         if self.cursor.is_summary:
@@ -243,48 +208,9 @@ class RoyaleScreen:
             self.fill_pad(ch)
         if self.sheet_on_screen:  # a hidden sheet is filled when it is shown (on_toggle, on_resize)
             self.fill_sheet()
-        if send:
-            self.page.update(self.view)
 
     def editable_to(self) -> int:
         return min(pr.current_round(self.record), pr.ROUNDS - 1) if self.record.rounds else 0
-
-    def fill_appbar(self, ch: Changes) -> None:
-        names = leaders(self.result)
-        top = max((s.total for s in self.result.players), default=0)
-        started = any(r.hands for r in self.record.rounds)
-        ch.set(self.leader_text, value=f"{'Leader' if len(names) == 1 else 'Leaders'}: {and_join(names)} · "
-                                       f"{signed(top)}" if started else "No dice entered yet")
-        ch.set(self.undo_btn, disabled=not self.saved.can_undo)
-        ch.set(self.redo_btn, disabled=not self.saved.can_redo)
-        n = len(problems_to_flag(self.result, self.cursor))
-        ch.set(self.warn_btn, visible=n > 0, badge=str(n) if n else None)
-
-    def _strip_cell(self, pid: str) -> ft.Container:
-        crown = ft.Icon(ft.Icons.EMOJI_EVENTS, size=16, semantics_label="Leader", visible=False)
-        name = ft.Text(self.record.name_of(pid), size=theme.SMALL, no_wrap=True)
-        total = ft.Text("0", size=theme.LARGE, weight=ft.FontWeight.BOLD)
-        cell = ft.Container(
-            ft.Column([crown, name, total], spacing=0, tight=True,
-                      horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=ft.Padding.symmetric(horizontal=10, vertical=4), border_radius=ft.BorderRadius.all(10))
-        cell.data = (crown, name, total)
-        return cell
-
-    def fill_strip(self, ch: Changes) -> None:
-        """Grand totals of every player, the leader crowned, the player at the pad outlined."""
-        if not self.strip.controls:
-            self.strip.controls = [self._strip_cell(pid) for pid in seats(self.record)]
-        started = any(r.hands for r in self.record.rounds)
-        for s, cell in zip(self.result.players, self.strip.controls):
-            crown, name, total = cell.data
-            lead = s.place == 1 and started
-            here = s.id == self.cursor.pid
-            ch.set(crown, visible=lead)
-            ch.set(name, weight=ft.FontWeight.BOLD if here else None)
-            ch.set(total, value=signed(s.total))
-            ch.set(cell, bgcolor=ft.Colors.TERTIARY_CONTAINER if lead else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-                   border=ft.Border.all(2, ft.Colors.PRIMARY) if here else None)
 
     def fill_hand(self, ch: Changes) -> None:
         i, pid = self._cur()
@@ -308,7 +234,7 @@ class RoyaleScreen:
         messages = hand_problems(self.result, i, pid, with_count=False)
         if messages != self._warning_messages:
             self._warning_messages = messages
-            ch.set_children(self.warnings, [self._warning(m) for m in messages])
+            ch.set_children(self.warnings, [warning_row(m) for m in messages])
 
     def _line(self, colour: str) -> ft.Row:
         chips = ft.Row(wrap=True, spacing=4, run_spacing=4, expand=True)
@@ -363,10 +289,6 @@ class RoyaleScreen:
         for c, tab in self.tabs.items():
             ch.set(tab, border=ft.Border.all(4, ft.Colors.ON_SURFACE) if c == colour else None)
 
-    def _warning(self, message: str) -> ft.Control:
-        return ft.Row([ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED, color=ft.Colors.ERROR, size=20),
-                       ft.Text(message, size=theme.SMALL, expand=True)], vertical_alignment=ft.CrossAxisAlignment.START)
-
     def fill_summary(self) -> None:
         i = self.cursor.round
         s = round_summary(self.record, self.result, i)
@@ -399,12 +321,12 @@ class RoyaleScreen:
                 out.append(ft.Text(f"Pink dice for round {i + 2}: known after the re-roll", size=theme.BODY))
         if s.ranking and not (s.final and s.complete):
             out.append(ft.Text(f"Round {i + 1} ranking", size=theme.BODY, weight=ft.FontWeight.BOLD))
-            out += [self._place_row(p.place, p.name, p.total) for p in s.ranking]
+            out += [place_row(p.place, p.name, p.total) for p in s.ranking]
         if s.final and s.complete:
             winners = [name(w) for w in s.winners]
             out.append(ft.Text(("Winner: " if len(winners) == 1 else "Shared win: ") + and_join(winners),
                                size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
-            out += [self._place_row(p.place, p.name, p.total) for p in s.standings]
+            out += [place_row(p.place, p.name, p.total) for p in s.standings]
             if self.record.finished:
                 out.append(ft.Text("This game is finished.", size=theme.BODY))
             elif self.result.has_errors:
@@ -413,7 +335,7 @@ class RoyaleScreen:
                 out.append(ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=theme.TAP,
                                            on_click=self.on_finish))
         problems = [p.message for p in self.result.problems if p.where.startswith(f"rounds[{i}]")]
-        out += [self._warning(m) for m in problems]
+        out += [warning_row(m) for m in problems]
         buttons = [ft.OutlinedButton(f"Edit round {i + 1}", icon=ft.Icons.EDIT, height=theme.TAP,
                                      on_click=self.on_edit_round)]
         nxt = after_summary(self.record, i)
@@ -425,48 +347,19 @@ class RoyaleScreen:
         out.append(ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
         self.summary.controls = out
 
-    def _place_row(self, place: int, name: str, total: int) -> ft.Control:
-        # One node for a screen reader: "1. Ann: 62".
-        return ft.Semantics(label=f"{place}. {name}: {signed(total)}", exclude_semantics=True, container=True,
-                            content=ft.Row([ft.Text(f"{place}.", size=theme.BODY, width=32),
-                                            ft.Text(name, size=theme.BODY, expand=True),
-                                            ft.Text(signed(total), size=theme.BODY, weight=ft.FontWeight.BOLD)]))
-
-    # ------------------------------------------------------------------ saving
-    async def save(self, change) -> bool:
-        """Apply one edit: save it through the store, then take the new record. False if refused."""
-        try:
-            saved = await self.games.edit(self.game_id, self.saved, change)
-        except (ValueError, RecordError, SaveFailed) as exc:
-            self.notify(f"Not saved: {getattr(exc, 'message', None) or exc}")
-            return False
-        except Exception as exc:  # the store failing (disk full, ...) must not lose the screen
-            log.exception("save failed")
-            self.notify(f"Not saved: {exc}")
-            return False
-        self.saved = saved
-        self.result = score(saved.record)
-        self.tell_others()
-        return True
-
-    def notify(self, message: str) -> None:
-        self.page.show_dialog(ft.SnackBar(ft.Text(message, size=theme.BODY)))
-
     def send_tap_update(self) -> None:
         """Only what a tap changed: a few texts of the hand panel, the totals, the sheet row.
 
         Updating the whole panel would diff ~100 face buttons and redraw them in the browser."""
-        ch = Changes()
-        self.fill_strip(ch)
-        self.fill_appbar(ch)
+        self.send(self.fill_tap)
+
+    def fill_tap(self, ch: Changes) -> None:
         self.fill_hand(ch)
         self.fill_pad(ch)
         if self.sheet_on_screen:
             self.sheet.fill_row(ch, self.result, self.cursor.round)
             self.sheet.fill_totals(ch, self.result)
             self.sheet.fill_overview(ch, self.record, self.result)
-        if ch.controls:
-            self.page.update(*ch.controls)
 
     # ------------------------------------------------------------------ handlers
     async def on_face(self, colour: str, face: int, e) -> None:
@@ -560,7 +453,7 @@ class RoyaleScreen:
 
     async def on_finish(self, e) -> None:
         async with self.lock:
-            if await self.save(lambda r: r.model_copy(update={"finished": now_iso()})):
+            if await self.finish():
                 self.refresh_all()
 
     def on_sheet_player(self, pid: str) -> None:
@@ -576,37 +469,12 @@ class RoyaleScreen:
             self.show_hand()
             await self.move_to(Cursor(index, pid))
 
-    async def on_undo(self, e) -> None:
-        await self._history(self.games.undo)
-
-    async def on_redo(self, e) -> None:
-        await self._history(self.games.redo)
-
-    async def _history(self, step) -> None:
-        async with self.lock:
-            before = self.record
-            try:
-                saved = await step(self.game_id, self.saved)
-            except Exception as exc:  # StaleSave included: reload and show what is stored now
-                log.info("undo/redo refused: %s", exc)
-                saved = await self.games.load(self.game_id)
-                self.notify("Another phone changed this game; showing its latest state")
-            self.saved = saved
-            self.result = score(saved.record)
-            self.tell_others()
-            where = changed_hand(before, saved.record)
-            if where is not None:
-                index, pid = where
-                self.cursor = Cursor(index, pid) if pid else Cursor(index, None)
-                if pid:
-                    self.sheet_pid = pid
-                    if self.colour == "pink" and not holds_pink(self.record, index, pid, self.overrides):
-                        self.colour = "yellow"
-            self.refresh_all()
-
-    async def on_warnings(self, e) -> None:
-        items = [ft.Text(f"{'Error' if p.level == 'error' else 'Warning'}: {p.message}", size=theme.BODY)
-                 for p in self.result.problems]
-        dialog = ft.AlertDialog(title=ft.Text("Warnings"), content=ft.Column(items, tight=True, scroll=ft.ScrollMode.AUTO),
-                                actions=[ft.TextButton("Close", on_click=lambda e: self.page.pop_dialog())])
-        self.page.show_dialog(dialog)
+    def after_history(self, before) -> None:
+        where = changed_hand(before, self.record)
+        if where is not None:
+            index, pid = where
+            self.cursor = Cursor(index, pid) if pid else Cursor(index, None)
+            if pid:
+                self.sheet_pid = pid
+                if self.colour == "pink" and not holds_pink(self.record, index, pid, self.overrides):
+                    self.colour = "yellow"

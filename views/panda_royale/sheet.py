@@ -10,8 +10,8 @@ from scoring import Result
 from scoring import panda_royale as pr
 from views import theme
 from views.changes import Changes
-from views.pad_state import sheet_row, signed
-from views.royale.dice import letter_badge
+from views.panda_royale.state import sheet_row, signed
+from views.panda_royale.dice import letter_badge
 
 COLUMNS = pr.COLOURS  # yellow purple blue red green clear pink
 ROUND_W, CELL_W, TOTAL_W = 34, 38, 56

@@ -4,7 +4,7 @@ from __future__ import annotations
 import flet as ft
 
 from views import theme
-from views.pad_state import LETTERS, NAMES, Die, face_label, signed
+from views.panda_royale.state import LETTERS, NAMES, Die, face_label, signed
 
 FACE = 52   # side of a face button: 7 fit a 412 px phone, and above the 48 px a finger needs
 CHIP = 48

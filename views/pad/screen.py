@@ -1,0 +1,203 @@
+"""The machinery of every pad: a tap becomes a new record, saved through the store, and only
+then drawn; undo/redo; the problems badge; phones on the same game following each other.
+
+A pad subclasses PadScreen, sets `rules` (its scoring module) and `title`, builds its body in
+build() (calling self.make_view) and draws everything from self.record / self.result in
+fill(ch). It edits the game only through `await self.save(change)`.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from types import ModuleType
+
+import flet as ft
+
+from scoring import RecordError, score
+from views import theme
+from views.changes import Changes
+from views.games import Games, SaveFailed, now_iso
+from views.pad.parts import Strip
+from views.pad.words import leader_line
+
+log = logging.getLogger(__name__)
+
+
+class PadScreen:
+    rules: ModuleType
+    nothing_yet = "Nothing entered yet"
+
+    def __init__(self, page: ft.Page, games: Games, saved):
+        self.page = page
+        self.games = games
+        self.saved = saved
+        self.game_id = saved.record.id
+        self.result = score(saved.record)
+        self.lock = asyncio.Lock()  # one tap at a time, each on the record the last one saved
+        self.leader_text = ft.Text("", size=theme.SMALL, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+        self.undo_btn = theme.icon_button(ft.Icons.UNDO, "Undo", self.on_undo)
+        self.redo_btn = theme.icon_button(ft.Icons.REDO, "Redo", self.on_redo)
+        self.warn_btn = theme.icon_button(ft.Icons.WARNING_AMBER_ROUNDED, "Warnings", self.on_warnings)
+        self.appbar = ft.AppBar(
+            title=ft.Column([ft.Text(self.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD),
+                             self.leader_text], spacing=0, tight=True),
+            actions=[self.warn_btn, self.undo_btn, self.redo_btn], toolbar_height=64)
+        self.strip = Strip()
+        self.view: ft.View | None = None
+        self.build()
+        self.refresh_all(send=False)
+        # The other phones at the table showing this game redraw when one of them saves.
+        self.topic = f"game:{self.game_id}"
+        self.page.pubsub.subscribe_topic(self.topic, self.on_other_session)
+
+    # ------------------------------------------------------------ for the pad to fill in
+    @classmethod
+    async def default_settings(cls, games: Games) -> dict:
+        """The settings a new game starts with (rules.md's defaults; the new-game screen shows
+        settings_form to change them)."""
+        return {}
+
+    @classmethod
+    def settings_form(cls, settings: dict) -> ft.Control | None:
+        """Controls on the new-game screen that edit `settings` in place; None: nothing to choose."""
+        return None
+
+    def build(self) -> None:
+        raise NotImplementedError
+
+    def fill(self, ch: Changes) -> None:
+        """Draw the pad's own part from self.record and self.result."""
+        raise NotImplementedError
+
+    def started(self) -> bool:
+        return bool(self.result.rounds)
+
+    def here(self) -> str | None:
+        """The player whose entry the pad shows (outlined in the strip), if any."""
+        return None
+
+    def problems_to_flag(self) -> list:
+        return list(self.result.problems)
+
+    def after_history(self, before) -> None:
+        """Undo or redo replaced `before` with self.record: move the pad to what changed."""
+
+    def on_resize(self, width, height) -> None:
+        pass
+
+    # ------------------------------------------------------------ shared
+    @property
+    def record(self):
+        return self.saved.record
+
+    def make_view(self, *controls: ft.Control, **kwargs) -> ft.View:
+        kwargs.setdefault("padding", ft.Padding.all(4))
+        kwargs.setdefault("spacing", 4)
+        self.view = ft.View(route=f"/game/{self.game_id}", appbar=self.appbar, controls=list(controls), **kwargs)
+        return self.view
+
+    def close(self) -> None:
+        """The screen is left: stop listening to the other sessions."""
+        self.page.pubsub.unsubscribe_topic(self.topic)
+
+    def refresh_all(self, send: bool = True) -> None:
+        ch = Changes()
+        self.fill_frame(ch)
+        self.fill(ch)
+        if send:
+            self.page.update(self.view)
+
+    def send(self, fill=None) -> None:
+        """Send only the controls whose properties changed (a whole-view update would make Flet
+        diff and the browser redraw every control of the pad)."""
+        ch = Changes()
+        self.fill_frame(ch)
+        (fill or self.fill)(ch)
+        if ch.controls:
+            self.page.update(*ch.controls)
+
+    def fill_frame(self, ch: Changes) -> None:
+        """The app bar (leader, undo/redo, problems badge) and the score strip."""
+        started = self.started()
+        ch.set(self.leader_text, value=leader_line(self.result, started) if started else self.nothing_yet)
+        ch.set(self.undo_btn, disabled=not self.saved.can_undo)
+        ch.set(self.redo_btn, disabled=not self.saved.can_redo)
+        n = len(self.problems_to_flag())
+        ch.set(self.warn_btn, visible=n > 0, badge=str(n) if n else None)
+        self.strip.fill(ch, self.result, started, self.here())
+
+    def notify(self, message: str) -> None:
+        self.page.show_dialog(ft.SnackBar(ft.Text(message, size=theme.BODY)))
+
+    async def save(self, change) -> bool:
+        """Apply one edit: save it through the store, then take the new record. False if refused
+        (the message says why and the screen keeps the record it had)."""
+        try:
+            saved = await self.games.edit(self.game_id, self.saved, change)
+        except (ValueError, RecordError, SaveFailed) as exc:
+            self.notify(f"Not saved: {getattr(exc, 'message', None) or exc}")
+            return False
+        except Exception as exc:  # the store failing (disk full, ...) must not lose the screen
+            log.exception("save failed")
+            self.notify(f"Not saved: {exc}")
+            return False
+        self.take(saved)
+        self.tell_others()
+        return True
+
+    def take(self, saved) -> None:
+        self.saved = saved
+        self.result = score(saved.record)
+
+    async def finish(self) -> bool:
+        return await self.save(lambda r: r.model_copy(update={"finished": now_iso()}))
+
+    async def reopen(self) -> bool:
+        return await self.save(lambda r: r.model_copy(update={"finished": None}))
+
+    def tell_others(self) -> None:
+        self.page.pubsub.send_others_on_topic(self.topic, self.saved.revision)
+
+    async def on_other_session(self, topic: str, revision: int) -> None:
+        async with self.lock:
+            if revision <= self.saved.revision:
+                return
+            try:
+                saved = await self.games.load(self.game_id)
+            except Exception as exc:  # deleted meanwhile: keep what is on screen
+                log.info("reloading %s: %s", self.game_id, exc)
+                return
+            before = self.record
+            self.take(saved)
+            self.after_reload(before)
+            self.refresh_all()
+
+    def after_reload(self, before) -> None:
+        """Another phone saved: the pad may move its cursor (default: stay)."""
+
+    async def on_undo(self, e) -> None:
+        await self._history(self.games.undo)
+
+    async def on_redo(self, e) -> None:
+        await self._history(self.games.redo)
+
+    async def _history(self, step) -> None:
+        async with self.lock:
+            before = self.record
+            try:
+                saved = await step(self.game_id, self.saved)
+            except Exception as exc:  # StaleSave included: reload and show what is stored now
+                log.info("undo/redo refused: %s", exc)
+                saved = await self.games.load(self.game_id)
+                self.notify("Another phone changed this game; showing its latest state")
+            self.take(saved)
+            self.tell_others()
+            self.after_history(before)
+            self.refresh_all()
+
+    async def on_warnings(self, e) -> None:
+        items = [ft.Text(f"{'Error' if p.level == 'error' else 'Warning'}: {p.message}", size=theme.BODY)
+                 for p in self.result.problems]
+        dialog = ft.AlertDialog(title=ft.Text("Warnings"), content=ft.Column(items, tight=True, scroll=ft.ScrollMode.AUTO),
+                                actions=[ft.TextButton("Close", on_click=lambda e: self.page.pop_dialog())])
+        self.page.show_dialog(dialog)

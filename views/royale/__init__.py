@@ -1,1 +1,0 @@
-"""The Panda Royale score pad."""
