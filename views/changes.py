@@ -25,6 +25,20 @@ class Changes:
             self.add(control)
         return changed
 
+    def roots(self) -> list[ft.Control]:
+        """The changed controls less those inside another changed one: Flet sends a patch per
+        control given to update(), and a parent's patch already covers its children."""
+        changed = {id(c) for c in self.controls}
+
+        def inside_another(control) -> bool:
+            parent = control.parent
+            while parent is not None:
+                if id(parent) in changed:
+                    return True
+                parent = parent.parent
+            return False
+        return [c for c in self.controls if not inside_another(c)]
+
     def set_children(self, control, children: list[ft.Control]) -> bool:
         """Replace a Row's or Column's children unless they are the same controls already."""
         old = control.controls

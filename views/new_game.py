@@ -31,6 +31,7 @@ class NewGame:
     def __init__(self, game: str, known: list[str], settings: dict, form: ft.Control | None, on_start):
         self.game = game
         self.settings = settings
+        self.form = form
         self.rules = GAMES[game]
         self.low, self.high = self.rules.PLAYERS
         self.known = known
@@ -76,6 +77,8 @@ class NewGame:
         self.count.value = f"{n} of {self.low}–{self.high}" if self.low != self.high else f"{n} of {self.low}"
         self.start.disabled = not self.low <= n <= self.high
         self.name.disabled = full
+        if hasattr(self.form, "seat_count"):  # set-up aids that depend on the player count
+            self.form.seat_count(n)
 
     def _seat(self, k: int, name: str) -> ft.Control:
         last = len(self.seated) - 1

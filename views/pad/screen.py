@@ -59,7 +59,9 @@ class PadScreen:
 
     @classmethod
     def settings_form(cls, settings: dict) -> ft.Control | None:
-        """Controls on the new-game screen that edit `settings` in place; None: nothing to choose."""
+        """Controls on the new-game screen that edit `settings` in place; None: nothing to choose.
+        If the control has a method seat_count(n), the screen calls it whenever the number of
+        seated players changes (for set-up aids such as the dice each player starts with)."""
         return None
 
     def build(self) -> None:
@@ -114,7 +116,7 @@ class PadScreen:
         self.fill_frame(ch)
         (fill or self.fill)(ch)
         if ch.controls:
-            self.page.update(*ch.controls)
+            self.page.update(*ch.roots())
 
     def fill_frame(self, ch: Changes) -> None:
         """The app bar (leader, undo/redo, problems badge) and the score strip."""

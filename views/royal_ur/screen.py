@@ -65,8 +65,7 @@ class UrScreen(PadScreen):
             ft.Row([self.entry_title, self.cancel_btn], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
             ft.Row(list(self.winner_btns.values()), spacing=8),
             ft.Row([self.board_title,
-                    ft.TextButton("Dot map", icon=ft.Icons.EDIT, on_click=self.on_dot_map,
-                                  tooltip="Edit the dot map")],
+                    ft.TextButton("Dot map", icon=ft.Icons.EDIT, on_click=self.on_dot_map)],
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.board.control,
             self.map_note,
@@ -84,11 +83,14 @@ class UrScreen(PadScreen):
         ], spacing=10)
         self.table = ft.Column(spacing=0)
         self.match_text = ft.Text("", size=theme.SMALL)
+        self.final = ft.Column(spacing=8, visible=False)
         self.end = ft.Column(spacing=8)
         self.match = ft.Column([
+            self.final,
             ft.Row([theme.heading("Match"), self.match_text], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.table, self.end], spacing=8)
+        self.divider = ft.Divider(height=24)
         self.entry_side = ft.Column([ft.Container(self.entry, padding=ft.Padding.all(4))],
                                     scroll=ft.ScrollMode.AUTO, expand=True)
         self.match_side = ft.Column([ft.Container(self.match, padding=ft.Padding.all(4))],
@@ -120,8 +122,10 @@ class UrScreen(PadScreen):
             self.match_side.controls[0].content = self.match
         else:
             self.body.controls = [self.entry_side]
-            self.entry_side.controls[0].content = ft.Column([self.entry, ft.Divider(height=24), self.match],
-                                                            spacing=0)
+            self.entry_side.controls[0].content = ft.Column([self.entry, self.divider, self.match], spacing=0)
+        # Sideways the match table beside the board shows the totals: the strip would only
+        # push the board below the fold.
+        self.strip.control.visible = not wide
         board_width = (width / 2 if wide else width or 412) - 24
         self.board.set_side(side_for(board_width))
         return changed
@@ -140,6 +144,7 @@ class UrScreen(PadScreen):
         entry = ur.entry_of(record)
         playing = record.finished is None
         ch.set(self.entry, visible=playing)
+        ch.set(self.divider, visible=playing)
         if not playing:
             return
         n = game_number(record)
@@ -192,7 +197,7 @@ class UrScreen(PadScreen):
                                                      weight=ft.FontWeight.BOLD),
                                              ft.Icon(ft.Icons.CLOSE, size=18)], tight=True, spacing=4)),
                 height=40, padding=ft.Padding.symmetric(horizontal=12), border_radius=ft.BorderRadius.all(20),
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, alignment=ft.Alignment.CENTER, ink=True,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, ink=True,
                 on_click=partial(self._take_chip, q)))
         ch.set_children(self.chips, chips)
 
@@ -216,7 +221,7 @@ class UrScreen(PadScreen):
                     ft.Text(f"= {signed(row.running[p])}", size=12)],
                     spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.END))
             edit = theme.icon_button(ft.Icons.EDIT_OUTLINED, f"Edit game {row.game}",
-                                     partial(self.on_edit_game, row.game - 1), disabled=not editable)
+                                     partial(self.on_edit_game, row.game - 1)) if editable else ft.Container(width=48)
             lines.append(ft.Container(ft.Row([ft.Text(str(row.game), size=theme.BODY, width=52)] + cells + [edit],
                                              vertical_alignment=ft.CrossAxisAlignment.CENTER),
                                       border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
@@ -231,16 +236,23 @@ class UrScreen(PadScreen):
         ch.add(self.table)
         self.end.controls = self._end_controls(rows)
         ch.add(self.end)
+        finished = record.finished is not None
+        if finished:
+            self.final.controls = [
+                theme.heading("Final standings"),
+                ft.Text(winners_line(self.result), size=theme.LARGE, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.PRIMARY),
+                *standings(self.result),
+                ft.Text("This match is finished.", size=theme.BODY),
+                ft.Divider(height=16)]
+        ch.set(self.final, visible=finished)
+        ch.add(self.final)
 
     def _end_controls(self, rows) -> list[ft.Control]:
         record = self.record
         problems = [warning_row(p.message, p.level == "error") for p in self.result.problems]
         if record.finished:
-            return [theme.heading("Final standings"),
-                    ft.Text(winners_line(self.result), size=theme.LARGE, weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.PRIMARY),
-                    *standings(self.result),
-                    ft.Text("This match is finished.", size=theme.BODY), *problems]
+            return problems
         entry = ur.entry_of(record)
         if not rows:
             return [ft.Text("Save the first game to start the match table.", size=theme.BODY, italic=True)]

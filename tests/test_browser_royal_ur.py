@@ -1,0 +1,240 @@
+"""The Royal Game of Ur pad in headless Chromium against the real server and store.
+
+A match of four games is entered by tapping only (the server killed and restarted in the
+middle of entering the third) and must end with the totals and winner of `main.py score` on
+the exported record. Then: the 7-counter block, the dot map, screenshots in both orientations.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, wait_for_text
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+# The match as the table played it: who won, and where the loser's counters stood.
+# Squares are route positions; by the default map square 9 has 5 dots, 12 has 5, 6 has 5,
+# 13 has 3, 8 is the centre Rosette.
+MATCH = [
+    {"winner": "Ann", "unentered": 2, "start": 1, "home": 3, "squares": [8]},   # UR-2: 61
+    {"winner": "Ben", "unentered": 0, "start": 0, "home": 5, "squares": [9, 9]},  # UR-3: 10
+    {"winner": "Ben", "unentered": 1, "start": 2, "home": 1, "squares": [9, 8, 8]},  # UR-4: 52
+    {"winner": "Ann", "unentered": 0, "start": 1, "home": 2, "squares": [12, 6, 13, 13]},
+]
+
+
+def button(page, name):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def square(page, pos: int):
+    return page.get_by_role("button", name=re.compile(rf"^Square {pos},"))
+
+
+def app(data_dir: Path):
+    return flet_server("main.py", args=["--data-dir", str(data_dir)], port_arg="--port")
+
+
+def run_main(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(REPO_ROOT / "main.py"), *args], input=stdin, text=True,
+                          capture_output=True, cwd=REPO_ROOT, timeout=60)
+
+
+def start_match(page, names=("Ann", "Ben")) -> None:
+    page.get_by_role("button", name=re.compile(r"^Royal Game of Ur")).click()
+    box = page.get_by_role("textbox")
+    for k, n in enumerate(names, start=1):
+        box.fill(n)
+        box.press("Enter")
+        wait_for_text(page, f"{k} of 2")
+    button(page, "Start the game").click()
+    wait_for_text(page, "Game 1")
+
+
+def counters_placed(page, n: int) -> None:
+    text = "All 7 counters placed" if n == 7 else f"{n} of 7 counters placed: {7 - n} to go"
+    wait_for_text(page, text)
+
+
+def tap_counters(page, game: dict, placed: int = 0) -> int:
+    for place, name in (("unentered", "not entered"), ("start", "on S"), ("home", "home")):
+        for _ in range(game[place]):
+            button(page, f"More {name}").click()
+            placed += 1
+            counters_placed(page, placed)
+    for pos in game["squares"]:
+        square(page, pos).click()
+        placed += 1
+        counters_placed(page, placed)
+    return placed
+
+
+def points_shown(page) -> int:
+    label = page.get_by_text(re.compile(r"^Points \d+$")).inner_text()
+    return int(label.split()[1])
+
+
+def save_game(page, n: int) -> None:
+    button(page, f"Save game {n}").click()
+    wait_for_text(page, f"Game {n + 1}")
+
+
+def test_a_match_of_four_games_by_tapping_ends_as_main_py_score(browser, tmp_path):
+    data_dir = tmp_path / "data"
+    shown_points = []
+    with app(data_dir) as first:
+        page = open_app_page(browser, first.url)
+        start_match(page)
+        for n, game in enumerate(MATCH[:2], start=1):
+            button(page, f"{game['winner']} won").click()
+            tap_counters(page, game)
+            shown_points.append(points_shown(page))
+            save_game(page, n)
+        # Half of game 3, then the server dies: no clean shutdown.
+        button(page, "Ben won").click()
+        button(page, "More not entered").click()
+        counters_placed(page, 1)
+        square(page, 9).click()
+        counters_placed(page, 2)
+        page.context.close()
+        os.killpg(first.pid, signal.SIGKILL)
+        first.proc.wait(timeout=10)
+
+    with app(data_dir) as second:
+        page = open_app_page(browser, second.url)
+        page.get_by_role("button", name=re.compile(r"^Resume Royal Game of Ur")).click()
+        wait_for_text(page, "Game 3")
+        counters_placed(page, 2)  # exactly where the table was
+        button(page, "Square 9, 5 dots, 1 loser counter").wait_for()
+        assert points_shown(page) == 30
+        rest = dict(MATCH[2], unentered=0, squares=[8, 8])  # 1 not entered and square 9 are in
+        tap_counters(page, rest, placed=2)
+        shown_points.append(points_shown(page))
+        save_game(page, 3)
+        game = MATCH[3]
+        button(page, f"{game['winner']} won").click()
+        tap_counters(page, game)
+        shown_points.append(points_shown(page))
+        screenshot(page, "ur_board_entry_412x915")
+        save_game(page, 4)
+        button(page, "End the match").click()
+        wait_for_text(page, "This match is finished.")
+        winner_text = page.get_by_text(re.compile(r"^(Winner|Shared win): ")).inner_text()
+        standings = {}
+        for name in ("Ann", "Ben"):
+            row = page.get_by_text(re.compile(rf"^\d+\. {name}: ")).inner_text()
+            standings[name] = int(row.split(": ")[1])
+        screenshot(page, "ur_match_finished_412x915")
+        page.context.close()
+
+    out = run_main("export", "--data-dir", str(data_dir))
+    assert out.returncode == 0, out.stderr
+    games = json.loads(out.stdout)["games"]
+    assert len(games) == 1 and games[0]["finished"]
+    record = games[0]
+    names = {p["id"]: p["name"] for p in record["players"]}
+    assert [names[g["winner"]] for g in record["rounds"]] == [g["winner"] for g in MATCH]
+    assert [sorted(g["loser"]["squares"]) for g in record["rounds"]] == [sorted(g["squares"]) for g in MATCH]
+    scored = run_main("score", "-", stdin=json.dumps(record))
+    assert scored.returncode == 0, scored.stderr
+    result = json.loads(scored.stdout)
+    assert result["problems"] == []
+    per_game = [max(r.values()) for r in result["rounds"]]
+    assert per_game == shown_points == [61, 10, 52, 26]
+    assert standings == {names[p["id"]]: p["total"] for p in result["players"]} == {"Ann": 87, "Ben": 62}
+    winners = [names[w] for w in result["winners"]]
+    assert winner_text == "Winner: " + " and ".join(winners)
+
+
+# --------------------------------------------------------------------------- one server, short matches
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with app(tmp_path_factory.mktemp("ur-data")) as s:
+        yield s
+
+
+def test_a_game_cannot_be_saved_until_the_seven_counters_add_up(page):
+    start_match(page)
+    save = button(page, "Save game 1")
+    assert save.is_disabled()
+    button(page, "Ann won").click()
+    for k in range(1, 7):
+        button(page, "More not entered").click()
+        counters_placed(page, k)
+        assert save.is_disabled()
+    wait_for_text(page, "To save: 1 of the loser's 7 counters still to place")
+    button(page, "More on S").click()
+    counters_placed(page, 7)
+    assert not save.is_disabled()
+    # Full: no eighth counter anywhere.
+    assert button(page, "More home").is_disabled()
+    square(page, 5).click()
+    page.get_by_text(re.compile(r"^Not saved: all 7 of the loser's counters are placed")).wait_for()
+    counters_placed(page, 7)
+    assert points_shown(page) == 160
+    button(page, "Fewer on S").click()
+    counters_placed(page, 6)
+    assert save.is_disabled()
+    button(page, "Undo").click()
+    counters_placed(page, 7)
+    save.click()
+    wait_for_text(page, "Game 2")
+
+
+def test_the_dot_map_changes_new_games_and_not_old_ones(page):
+    start_match(page, ("Cy", "Di"))
+    button(page, "Cy won").click()
+    tap_counters(page, {"unentered": 0, "start": 0, "home": 6, "squares": [9]})
+    assert points_shown(page) == 5
+    save_game(page, 1)
+    wait_for_text(page, "Default dot map: check it against your board (Dot map)")
+    page.get_by_role("button", name=re.compile(r"^Dot map")).click()
+    wait_for_text(page, "Square 9")
+    for _ in range(3):
+        button(page, "Fewer dots on square 9").click()
+    assert button(page, "More dots on square 4").count() == 0  # a Rosette always scores 1
+    screenshot(page, "ur_dot_map_412x915")
+    button(page, "Save the dot map").click()
+    wait_for_text(page, "Dots from your dot map; Rosettes score 1")
+    button(page, "Square 9, 2 dots, no loser counters").wait_for()
+    button(page, "Di won").click()
+    tap_counters(page, {"unentered": 0, "start": 0, "home": 6, "squares": [9]})
+    assert points_shown(page) == 2
+    save_game(page, 2)
+    # Game 1 keeps its 5; the match table shows both.
+    totals = page.get_by_text(re.compile(r"^= \d+$")).all_inner_texts()
+    assert totals[:4] == ["= 5", "= 0", "= 5", "= 2"]
+
+
+def test_a_new_match_takes_the_dot_map_of_the_last_one(page):
+    # The previous test edited square 9 to 2 dots on this store.
+    start_match(page, ("Ed", "Flo"))
+    wait_for_text(page, "Dots from your dot map; Rosettes score 1")
+    button(page, "Square 9, 2 dots, no loser counters").wait_for()
+
+
+def test_screens_in_landscape_and_dark_mode(browser, server):
+    for name, kwargs in (("ur_board_entry_915x412", {"width": 915, "height": 412}),
+                         ("ur_board_entry_dark_412x915", {"color_scheme": "dark"}),
+                         ("ur_board_entry_dark_915x412", {"width": 915, "height": 412, "color_scheme": "dark"})):
+        page = open_app_page(browser, server.url, **kwargs)
+        try:
+            start_match(page, ("Gus", "Hal"))
+            button(page, "Hal won").click()
+            tap_counters(page, {"unentered": 1, "start": 1, "home": 3, "squares": [8, 9]})
+            if kwargs.get("width") == 915:  # the match table beside the board, no scrolling
+                assert page.get_by_text("Match", exact=True).is_visible()
+            board = page.get_by_role("button", name=re.compile(r"^Square 12,")).bounding_box()
+            assert board["x"] + board["width"] <= page.viewport_size["width"]  # the board fits the width
+            screenshot(page, name)
+        finally:
+            page.context.close()
