@@ -23,6 +23,7 @@ WIDE = 700  # from this width (a phone on its side, a tablet) the match table si
 
 class UrScreen(PadScreen):
     rules = ur
+    nothing_yet = "No game saved yet"
 
     @classmethod
     async def default_settings(cls, games: Games) -> dict:
