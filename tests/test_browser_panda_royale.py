@@ -345,7 +345,7 @@ def test_an_earlier_hand_can_be_edited(page):
     button(page, "Back to round 2").click()
     wait_for_text(page, "Round 2 of 10")
     wait_for_text(page, "2 of 2 dice + pink to enter")  # Ann's round 2, now pre-marked
-    page.get_by_text("6", exact=True).first.wait_for()  # her grand total: 1 + 5
+    page.get_by_role("button", name=re.compile(r"^Ann: 6\b")).wait_for()  # her grand total: 1 + 5
 
 
 def test_every_face_has_a_button_and_no_impossible_one(page):

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, wait_for_text
 
@@ -165,25 +166,25 @@ def server(tmp_path_factory):
 def test_a_game_cannot_be_saved_until_the_seven_counters_add_up(page):
     start_match(page)
     save = button(page, "Save game 1")
-    assert save.is_disabled()
+    expect(save).to_be_disabled()
     button(page, "Ann won").click()
     for k in range(1, 7):
         button(page, "More not entered").click()
         counters_placed(page, k)
-        assert save.is_disabled()
+        expect(save).to_be_disabled()
     wait_for_text(page, "To save: 1 of the loser's 7 counters still to place")
     button(page, "More on S").click()
     counters_placed(page, 7)
-    assert not save.is_disabled()
+    expect(save).to_be_enabled()
     # Full: no eighth counter anywhere.
-    assert button(page, "More home").is_disabled()
+    expect(button(page, "More home")).to_be_disabled()
     square(page, 5).click()
-    page.get_by_text(re.compile(r"^Not saved: all 7 of the loser's counters are placed")).wait_for()
+    page.get_by_text(re.compile(r"^Not saved: all 7 of the loser's counters are placed")).first.wait_for()
     counters_placed(page, 7)
     assert points_shown(page) == 160
     button(page, "Fewer on S").click()
     counters_placed(page, 6)
-    assert save.is_disabled()
+    expect(save).to_be_disabled()
     button(page, "Undo").click()
     counters_placed(page, 7)
     save.click()

@@ -109,7 +109,7 @@ class Shell:
 
     def on_resize(self, e) -> None:
         if self.screen is not None:
-            self.screen.on_resize(e.width, e.height)
+            self.screen.resized(e.width, e.height)
 
     async def on_view_pop(self, e: ft.ViewPopEvent) -> None:
         # The phone's back gesture / the app bar's back arrow: go to the view below.

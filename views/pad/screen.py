@@ -42,7 +42,8 @@ class PadScreen:
             title=ft.Column([ft.Text(self.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD),
                              self.leader_text], spacing=0, tight=True),
             actions=[self.warn_btn, self.undo_btn, self.redo_btn], toolbar_height=64)
-        self.strip = Strip()
+        self.strip = Strip(on_pick=self.strip_pick)
+        self.strip.set_width(page.width)
         self.view: ft.View | None = None
         self.build()
         self.refresh_all(send=False)
@@ -81,11 +82,24 @@ class PadScreen:
     def problems_to_flag(self) -> list:
         return list(self.result.problems)
 
+    def pending(self) -> set[str]:
+        """Players still to enter something this round (marked in the strip)."""
+        return set()
+
+    # A pad whose strip cells jump to a player sets this to an async method (pid).
+    strip_pick = None
+
     def after_history(self, before) -> None:
         """Undo or redo replaced `before` with self.record: move the pad to what changed."""
 
     def on_resize(self, width, height) -> None:
         pass
+
+    def resized(self, width, height) -> None:
+        """The window changed size (a phone turned): the strip and the pad's own layout."""
+        self.strip.set_width(width)
+        self.on_resize(width, height)
+        self.send(lambda ch: None)
 
     # ------------------------------------------------------------ shared
     @property
@@ -126,7 +140,7 @@ class PadScreen:
         ch.set(self.redo_btn, disabled=not self.saved.can_redo)
         n = len(self.problems_to_flag())
         ch.set(self.warn_btn, visible=n > 0, badge=str(n) if n else None)
-        self.strip.fill(ch, self.result, started, self.here())
+        self.strip.fill(ch, self.result, started, self.here(), self.pending())
 
     def notify(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(message, size=theme.BODY)))

@@ -17,7 +17,7 @@ from views.panda_royale.state import (LETTERS, NAMES, PAD_COLOURS, Cursor, after
                              changed_hand, colour_after_tap, dice_count, dice_of, faces, first_colour,
                              hand_problems, holds_pink, new_die_pending, next_cursor,
                              problems_to_flag, repeat_slots, resume_cursor, round_summary, seats,
-                             signed)
+                             short, signed, still_to_enter)
 from views.panda_royale import dice
 from views.panda_royale.sheet import Sheet
 
@@ -63,12 +63,23 @@ class RoyaleScreen(PadScreen):
     def problems_to_flag(self) -> list:
         return problems_to_flag(self.result, self.cursor)
 
+    def pending(self) -> set[str]:
+        return set() if self.cursor.is_summary else set(still_to_enter(self.record, self.cursor.round, self.overrides))
+
+    async def strip_pick(self, pid: str) -> None:
+        """A tap on a player's total: that player's hand in the round on the pad."""
+        async with self.lock:
+            self.show_hand()
+            await self.move_to(Cursor(self.cursor.round, pid))
+
     # ------------------------------------------------------------------ building
     def build(self) -> None:
 
         # --- the hand being entered
         self.round_text = ft.Text("", size=theme.SMALL)
-        self.player_text = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
+        self.player_text = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD, max_lines=2,
+                                   overflow=ft.TextOverflow.ELLIPSIS)
+        self.todo_text = ft.Text("", size=theme.SMALL, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         self.total_text = ft.Text("", size=theme.HUGE, weight=ft.FontWeight.BOLD)
         self.count_text = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.pink_switch = ft.Switch(label="Pink die", value=False, on_change=self.on_pink_switch,
@@ -100,6 +111,7 @@ class RoyaleScreen(PadScreen):
                     ft.Column([ft.Text("Hand total", size=theme.SMALL), self.total_text], spacing=0,
                               horizontal_alignment=ft.CrossAxisAlignment.END)]),
             ft.Row([self.count_text, self.pink_switch], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+            self.todo_text,
             self.tab_row,
             self.pad_area,
             ft.Row([self.prev_btn, self.next_btn], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
@@ -229,7 +241,11 @@ class RoyaleScreen(PadScreen):
         ids = seats(rec)
         k = ids.index(pid)
         ch.set(self.prev_btn, disabled=k == 0)
-        ch.set(self.next_btn, content=f"Next: {rec.name_of(ids[k + 1])}" if k + 1 < len(ids) else "Close the round")
+        ch.set(self.next_btn, content=f"Next: {short(rec.name_of(ids[k + 1]))}" if k + 1 < len(ids)
+               else "Close the round")
+        others = [rec.name_of(p) for p in still_to_enter(rec, i, self.overrides) if p != pid]
+        ch.set(self.todo_text, value=f"Still to enter: {and_join(others)} (tap a total above)" if others
+               else "Every other hand of this round is in")
         self.fill_lines(ch, hand)
         messages = hand_problems(self.result, i, pid, with_count=False)
         if messages != self._warning_messages:
@@ -319,6 +335,13 @@ class RoyaleScreen(PadScreen):
                     expand=True)]))
             else:
                 out.append(ft.Text(f"Pink dice for round {i + 2}: known after the re-roll", size=theme.BODY))
+        # What the table acts on next (the pink dice, the next round) before the ranking: at ten
+        # players the ranking alone fills half the screen.
+        problems = [p.message for p in self.result.problems if p.where.startswith(f"rounds[{i}]")]
+        out += [warning_row(m) for m in problems]
+        actions = self._summary_buttons(s)
+        if not s.final:
+            out.append(actions)
         if s.ranking and not (s.final and s.complete):
             out.append(ft.Text(f"Round {i + 1} ranking", size=theme.BODY, weight=ft.FontWeight.BOLD))
             out += [place_row(p.place, p.name, p.total) for p in s.ranking]
@@ -334,8 +357,12 @@ class RoyaleScreen(PadScreen):
             else:
                 out.append(ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=theme.TAP,
                                            on_click=self.on_finish))
-        problems = [p.message for p in self.result.problems if p.where.startswith(f"rounds[{i}]")]
-        out += [warning_row(m) for m in problems]
+        if s.final:
+            out.append(actions)
+        self.summary.controls = out
+
+    def _summary_buttons(self, s) -> ft.Control:
+        i = s.round
         buttons = [ft.OutlinedButton(f"Edit round {i + 1}", icon=ft.Icons.EDIT, height=theme.TAP,
                                      on_click=self.on_edit_round)]
         nxt = after_summary(self.record, i)
@@ -344,8 +371,7 @@ class RoyaleScreen(PadScreen):
             label = f"{'Back to' if started else 'Start'} round {nxt.round + 1}"
             buttons.append(ft.FilledButton(label, icon=ft.Icons.CHEVRON_RIGHT, height=theme.TAP,
                                            disabled=bool(s.panda_choice), on_click=self.on_start_next))
-        out.append(ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
-        self.summary.controls = out
+        return ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
 
     def send_tap_update(self) -> None:
         """Only what a tap changed: a few texts of the hand panel, the totals, the sheet row.

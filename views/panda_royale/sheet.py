@@ -15,6 +15,7 @@ from views.panda_royale.dice import letter_badge
 
 COLUMNS = pr.COLOURS  # yellow purple blue red green clear pink
 ROUND_W, CELL_W, TOTAL_W = 34, 38, 56
+CHIPS_UP_TO = 4  # players shown as chips above the sheet; a bigger table gets a one-line picker
 
 
 def _cell(text: str = "", width: int = CELL_W, bold: bool = False, size: int = theme.SMALL) -> ft.Text:
@@ -33,7 +34,7 @@ class Sheet:
         self.on_pick_player = on_pick_player
         self.on_pick_round = on_pick_round
         self.pid: str | None = None
-        self.players = ft.Row(wrap=True, spacing=6, run_spacing=6)
+        self.players = ft.Column(spacing=0)
         header = ft.Row([_cell("Rd", ROUND_W, True)]
                         + [ft.Container(letter_badge(c, 28), width=CELL_W, alignment=ft.Alignment.CENTER)
                            for c in COLUMNS]
@@ -74,12 +75,37 @@ class Sheet:
         ch = Changes()
         self.pid = pid
         self.title.value = f"of {record.name_of(pid)}"
-        self.players.controls = [self._player_chip(p.id, p.name, p.id == pid) for p in record.players]
+        if len(record.players) <= CHIPS_UP_TO:
+            self.players.controls = [ft.Row([self._player_chip(p.id, p.name, p.id == pid) for p in record.players],
+                                            wrap=True, spacing=6, run_spacing=6)]
+        else:
+            self.players.controls = [self._player_picker(record, pid)]
         for i in range(pr.ROUNDS):
             self.fill_row(ch, result, i)
             self.mark_row(ch, i, i == cursor_round, i <= editable_to)
         self.fill_totals(ch, result)
         self.fill_overview(ch, record, result)
+
+    def _player_picker(self, record: pr.Record, pid: str) -> ft.Control:
+        """One line for a big table: ‹ the player's name (a menu of every player) ›, so the
+        sheet starts right under it."""
+        ids = record.player_ids()
+        k = ids.index(pid)
+        menu = ft.PopupMenuButton(
+            content=ft.Container(ft.Row([ft.Text(record.name_of(pid), size=theme.BODY, weight=ft.FontWeight.BOLD,
+                                                 no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+                                         ft.Icon(ft.Icons.ARROW_DROP_DOWN)], spacing=4),
+                                 padding=ft.Padding.symmetric(horizontal=12), height=theme.TAP,
+                                 border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=ft.BorderRadius.all(24)),
+            tooltip="Choose whose sheet", expand=True,
+            items=[ft.PopupMenuItem(content=p.name, checked=p.id == pid, on_click=partial(self._player_clicked, p.id))
+                   for p in record.players])
+        prev_id, next_id = ids[k - 1], ids[(k + 1) % len(ids)]
+        return ft.Row([
+            theme.icon_button(ft.Icons.CHEVRON_LEFT, "Previous player's sheet", partial(self._player_clicked, prev_id)),
+            menu,
+            theme.icon_button(ft.Icons.CHEVRON_RIGHT, "Next player's sheet", partial(self._player_clicked, next_id)),
+        ], spacing=0)
 
     def _player_chip(self, pid: str, name: str, selected: bool) -> ft.Container:
         return ft.Container(

@@ -208,6 +208,17 @@ def after_summary(record: pr.Record, index: int) -> Cursor:
     return Cursor(index + 1, ids[0])
 
 
+def still_to_enter(record: pr.Record, index: int, overrides: dict | None = None) -> list[str]:
+    """Players whose hand of round index+1 is not complete yet, in seat order: the table hands
+    the phone around out of seat order, so the pad shows who is left."""
+    return [pid for pid in seats(record) if not hand_full(record, index, pid, overrides)]
+
+
+def short(name: str, most: int = 16) -> str:
+    """A name cut to fit a button: 'Maximilian Alexa…'."""
+    return name if len(name) <= most else name[:most - 1].rstrip() + "…"
+
+
 def can_close(record: pr.Record, index: int) -> bool:
     return index < len(record.rounds) and pr.is_complete(record, index)
 
