@@ -5,7 +5,7 @@ Runs the real app (main.py with a fresh --data-dir, the real store, every tap sa
 fsynced) and bench/counter_app.py side by side in one Chromium, and alternates blocks of taps
 between them so that all see the same machine. The Panda Royale hand is a mid-game one
 (round 5, four dice in); each tap adds a green 7 or removes it again, which redraws the hand
-panel, the sheet row and the totals. The Ur board is mid-entry (winner tapped, two counters
+panel, the sheet row and the totals; the same with a table of ten. The Ur board is mid-entry (winner tapped, two counters
 placed); each tap puts a counter on square 5 or takes it off again (its chip), which redraws
 the square, the counter check and the points. Goals (issues #4, #7): each pad's p95 <= 150 ms
 and median ratio <= 1.5 (Panda Royale: <= 1.3).
@@ -32,15 +32,17 @@ GOAL_RATIO = 1.5
 GOAL_RATIO_ROYALE = 1.3
 
 
-def seed_game(data_dir: Path) -> tuple[str, int]:
-    """A 3-player game in round 5 with Ann's hand half entered; returns (id, Ann's hand total)."""
+TEN = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def seed_game(data_dir: Path, names=("Ann", "Ben", "Cat")) -> tuple[str, int]:
+    """A game in round 5 with Ann's hand half entered; returns (id, Ann's hand total)."""
     from scoring import Player
     from scoring import panda_royale as pr
     from storage import Store
 
-    record = pr.Record(players=(Player(id="p1", name="Ann"), Player(id="p2", name="Ben"),
-                                Player(id="p3", name="Cat")),
-                       id="bench-tap-0000", created="2026-11-22T19:04:00Z")
+    record = pr.Record(players=tuple(Player(id=f"p{k}", name=n) for k, n in enumerate(names, start=1)),
+                       id=f"bench-tap-{len(names)}", created="2026-11-22T19:04:00Z")
     colours = ["yellow", "purple", "blue", "red", "green"]
     for i in range(4):
         for k, pid in enumerate(record.player_ids()):
@@ -77,8 +79,10 @@ def main(argv: list[str] | None = None) -> int:
 
     data_dir = Path(tempfile.mkdtemp(prefix="pandapad-bench-"))
     game_id, base = seed_game(data_dir)
+    ten_id, ten_base = seed_game(data_dir, TEN)
     match_id, ur_base = seed_match(data_dir)
     pad_ms: list[float] = []
+    ten_ms: list[float] = []
     ur_ms: list[float] = []
     floor_ms: list[float] = []
     with flet_server("bench/counter_app.py", port_arg="--port") as counter_server, \
@@ -87,17 +91,19 @@ def main(argv: list[str] | None = None) -> int:
         counter = open_app_page(browser, counter_server.url)
         wait_for_text(counter, "0")
         increment = counter.get_by_role("button", name="Increment")
-        pad = open_app_page(browser, f"{app_server.url}game/{game_id}")
-        wait_for_text(pad, f"Hand total {base}")
-        pad.get_by_role("button", name="Green pad", exact=True).click()
-        green7 = pad.get_by_role("button", name="Green 7", exact=True)
-        remove7 = pad.get_by_role("button", name="Remove Green 7", exact=True)
+        pads = {}
+        for key, gid, total in (("pad", game_id, base), ("ten", ten_id, ten_base)):
+            page = open_app_page(browser, f"{app_server.url}game/{gid}")
+            wait_for_text(page, f"Hand total {total}")
+            page.get_by_role("button", name="Green pad", exact=True).click()
+            pads[key] = (page, total, page.get_by_role("button", name="Green 7", exact=True),
+                         page.get_by_role("button", name="Remove Green 7", exact=True))
         ur_pad = open_app_page(browser, f"{app_server.url}game/{match_id}")
         wait_for_text(ur_pad, f"Points {ur_base}")
         square5 = ur_pad.get_by_role("button", name=re.compile(r"^Square 5,"))
         take5 = ur_pad.get_by_role("button", name="Take a counter off square 5", exact=True)
         ur_total = ur_base + DEFAULT_BOARD[5 - 1]  # the dots of square 5 on the default map
-        state = {"count": 0, "pad_taps": 0, "ur_taps": 0}
+        state = {"count": 0, "pad_taps": 0, "ten_taps": 0, "ur_taps": 0}
 
         def tap_counter(n: int) -> list[float]:
             start = state["count"]
@@ -105,13 +111,14 @@ def main(argv: list[str] | None = None) -> int:
             return [t.dom_ms for t in measure_tap_timings(
                 counter, lambda i: increment.click(), lambda i: str(start + i + 1), n=n)]
 
-        def tap_pad(n: int) -> list[float]:
-            start = state["pad_taps"]
-            state["pad_taps"] += n
-            # Even taps add a green 7, odd taps take it out again: the total flips base+7 / base.
+        def tap_pad(n: int, key: str = "pad") -> list[float]:
+            page, total, green7, remove7 = pads[key]
+            start = state[f"{key}_taps"]
+            state[f"{key}_taps"] += n
+            # Even taps add a green 7, odd taps take it out again: the total flips total+7 / total.
             return [t.dom_ms for t in measure_tap_timings(
-                pad, lambda i: (green7 if (start + i) % 2 == 0 else remove7).click(),
-                lambda i: f"Hand total {base + 7 if (start + i) % 2 == 0 else base}", n=n)]
+                page, lambda i: (green7 if (start + i) % 2 == 0 else remove7).click(),
+                lambda i: f"Hand total {total + 7 if (start + i) % 2 == 0 else total}", n=n)]
 
         def tap_ur(n: int) -> list[float]:
             start = state["ur_taps"]
@@ -124,19 +131,22 @@ def main(argv: list[str] | None = None) -> int:
         even = args.warmup if args.warmup % 2 == 0 else args.warmup + 1
         tap_counter(args.warmup)
         tap_pad(even)
+        tap_pad(even, "ten")
         tap_ur(even)
         while len(pad_ms) < args.taps:
             n = min(args.block, args.taps - len(pad_ms))
             floor_ms += tap_counter(n)
             pad_ms += tap_pad(n if n % 2 == 0 else n + 1)[:n]
+            ten_ms += tap_pad(n if n % 2 == 0 else n + 1, "ten")[:n]
             ur_ms += tap_ur(n if n % 2 == 0 else n + 1)[:n]
-        for p in (pad, ur_pad, counter):
+        for p in (pads["pad"][0], pads["ten"][0], ur_pad, counter):
             p.context.close()
 
     floor = statistics.median(floor_ms)
     print(f"counter floor, tap -> count in DOM:         {summary(floor_ms)}")
     ok = True
     for name, key, ms, goal in (("Panda Royale pad, tap -> hand total in DOM", "pad", pad_ms, GOAL_RATIO_ROYALE),
+                                ("Panda Royale, 10 players, tap -> total     ", "ten", ten_ms, GOAL_RATIO),
                                 ("Royal Game of Ur pad, tap -> points in DOM  ", "ur", ur_ms, GOAL_RATIO)):
         ratio = statistics.median(ms) / floor
         p95 = percentile(ms, 95)
