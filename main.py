@@ -75,7 +75,7 @@ def cmd_list(args) -> int:
 
 def cmd_app(args) -> int:
     from views.app import serve
-    serve(data_dir(args.data_dir), port=args.port, desktop=args.desktop, lan=args.lan)
+    serve(data_dir(args.data_dir), port=args.port, desktop=args.desktop, lan=args.lan, token=args.token)
     return 0
 
 
@@ -92,7 +92,8 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--data-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port of the app (default 8550)")
     p.add_argument("--desktop", action="store_true", help="open a native window")
-    p.add_argument("--lan", action="store_true", help="serve to phones on the local network")
+    p.add_argument("--lan", action="store_true", help="serve to phones on the local network, with an access token")
+    p.add_argument("--token", help="with --lan: the access token to use (default: a new random one)")
     p.set_defaults(func=cmd_app)
     sub = p.add_subparsers(dest="command", parser_class=Parser)
     s = sub.add_parser("score", parents=[common], help="score a game record")

@@ -18,12 +18,18 @@ def run_main(*args: str, env: dict | None = None) -> subprocess.CompletedProcess
                           cwd=REPO_ROOT, timeout=60, env=full_env, stdin=subprocess.DEVNULL)
 
 
-def test_lan_is_refused_with_one_line_and_status_2(tmp_path):
-    out = run_main("--lan", "--data-dir", str(tmp_path))
+@pytest.mark.parametrize("args,words", [
+    (["--token", "sesame-0123456789abcdef"], "--token goes with --lan"),
+    (["--lan", "--token", "short"], "--token: 16 to 128"),
+    (["--lan", "--token", "has spaces and more than sixteen"], "--token: 16 to 128"),
+    (["--lan", "--desktop"], "leave out --desktop"),
+])
+def test_table_mode_options_that_cannot_work_are_one_line_and_status_2(tmp_path, args, words):
+    out = run_main(*args, "--data-dir", str(tmp_path))
     assert out.returncode == 2
     assert out.stdout == ""
     lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and "--lan" in lines[0] and "not available yet" in lines[0]
+    assert len(lines) == 1 and words in lines[0]
     assert not any(tmp_path.iterdir())  # refused before the store was opened
 
 

@@ -5,20 +5,25 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import sys
+import urllib.parse
 from pathlib import Path
 
 import flet as ft
 
-from views import home, theme
+from views import home, invite, theme
+from views.big_screen import BigScreen
 from views.games import Games, new_record
 from views.new_game import NewGame
 from views.pads import PADS
+from views.table import TOKEN_KEY, Access, invite_url, lan_address, new_token, qr_terminal
 
 log = logging.getLogger(__name__)
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 HOST = "127.0.0.1"
+ANY = "0.0.0.0"  # --lan: every interface, so phones on the Wi-Fi reach it
 
 
 def fail(message: str) -> None:
@@ -39,11 +44,18 @@ def desktop_problem() -> str | None:
     return None
 
 
-def serve(data_dir: Path, port: int, desktop: bool, lan: bool) -> None:
-    """Open the store and serve the app until Ctrl+C: a browser on 127.0.0.1, or a window."""
-    if lan:
-        fail("--lan (serving to phones with an access token) is not available yet; "
-             "run without --lan to use the app on this computer")
+TOKEN_CHARS = re.compile(r"^[A-Za-z0-9._~-]{16,128}$")
+
+
+def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None = None) -> None:
+    """Open the store and serve the app until Ctrl+C: a browser on 127.0.0.1, a window, or
+    (--lan) the phones of the table on the local network, each with the access token."""
+    if token is not None and not lan:
+        fail("--token goes with --lan (without --lan the app answers only on this computer)")
+    if token is not None and not TOKEN_CHARS.match(token):
+        fail("--token: 16 to 128 letters, digits or . _ ~ - (it goes into a link)")
+    if lan and desktop:
+        fail("--lan serves phones through their browsers; leave out --desktop")
     if desktop and (problem := desktop_problem()):
         fail(problem)
     from storage import Store, StoreError
@@ -55,9 +67,11 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool) -> None:
     for notice in notices:
         print(f"pandapad: {notice}")
     games = Games(store)
+    access = Access(token or new_token()) if lan else Access(None)
+    invite = invite_url(lan_address(), port, access.token) if lan else None
 
     async def main(page: ft.Page) -> None:
-        await Shell(page, games, notices).start()
+        await Shell(page, games, notices, access, invite).start()
 
     try:
         if desktop:
@@ -67,12 +81,19 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool) -> None:
                 fail(f"--desktop could not start Flet's desktop client ({exc}); run without --desktop "
                      "and open the printed address in a browser")
         else:
-            # Loopback only, whatever the environment says: --lan is the way to reach phones.
+            # Loopback only unless --lan, whatever the environment says.
+            host = ANY if lan else HOST
             os.environ["FLET_FORCE_WEB_SERVER"] = "true"
-            os.environ["FLET_SERVER_IP"] = HOST
+            os.environ["FLET_SERVER_IP"] = host
             os.environ["FLET_SERVER_PORT"] = str(port)
-            print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
-            ft.run(main, view=ft.AppView.WEB_BROWSER, host=HOST, port=port, no_cdn=True,
+            if lan:
+                print(f"Pandapad is served to the table at {invite}\n"
+                      f"Scan this with the phones (same Wi-Fi), or type the address:\n\n{qr_terminal(invite)}\n"
+                      f"On this computer: http://{HOST}:{port}/?token={access.token}\n"
+                      "Ctrl+C stops it.", flush=True)
+            else:
+                print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
+            ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
                    assets_dir=str(ASSETS))
     finally:
         store.close()
@@ -81,10 +102,14 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool) -> None:
 class Shell:
     """One browser session: builds page.views from the route."""
 
-    def __init__(self, page: ft.Page, games: Games, notices: list[str]):
+    def __init__(self, page: ft.Page, games: Games, notices: list[str], access: Access | None = None,
+                 invite: str | None = None):
         self.page = page
         self.games = games
         self.notices = notices
+        self.access = access or Access(None)
+        self.invite = invite
+        self.admitted = self.access.open
         self.screen = None  # the game screen on show, if any
         self.wakelock = None
         self.showing: str | None = None
@@ -93,6 +118,11 @@ class Shell:
         page = self.page
         page.title = "Pandapad"
         theme.apply(page)
+        if not self.admitted:
+            self.admitted = await self.check_token()
+        if not self.admitted:
+            self.show_locked()
+            return
         page.on_route_change = self.on_route_change
         page.on_view_pop = self.on_view_pop
         page.on_resize = self.on_resize
@@ -100,6 +130,38 @@ class Shell:
         if self.notices:
             page.show_dialog(ft.SnackBar(ft.Text(" ".join(self.notices), size=theme.BODY),
                                          duration=ft.Duration(seconds=10)))
+
+    async def check_token(self) -> bool:
+        """The first page load's ?token=, else the one this phone kept from an earlier visit
+        (a reload, the phone waking up); a good one is kept for next time."""
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.page.route or "").query)
+        presented = query.get("token", [None])[0]
+        prefs = ft.SharedPreferences()
+        if presented is None:
+            try:
+                presented = await asyncio.wait_for(prefs.get(TOKEN_KEY), timeout=5)
+            except Exception as exc:  # no browser storage: the link is needed each time
+                log.info("reading the kept token: %s", exc)
+        if not self.access.admits(presented if isinstance(presented, str) else None):
+            return False
+        try:
+            await asyncio.wait_for(prefs.set(TOKEN_KEY, presented), timeout=5)
+        except Exception as exc:
+            log.info("keeping the token: %s", exc)
+        return True
+
+    def show_locked(self) -> None:
+        """All a session without the token sees: no game, no name, no history."""
+        self.page.views.clear()
+        self.page.views.append(ft.View(route="/", padding=ft.Padding.all(24), controls=[ft.Column([
+            ft.Icon(ft.Icons.LOCK_OUTLINE, size=64),
+            ft.Text("This table is private", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            ft.Text("Ask the host for the link: scan the QR code on the host's screen, or open the "
+                    "address the host gives you, with its token.", size=theme.BODY,
+                    text_align=ft.TextAlign.CENTER),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16)],
+            vertical_alignment=ft.MainAxisAlignment.CENTER))
+        self.page.update()
 
     def navigate(self, route: str) -> None:
         self.page.navigate(route)
@@ -128,10 +190,12 @@ class Shell:
             known = await self.games.known_players()
             settings = await pad.default_settings(self.games)
             stack.append(NewGame(parts[1], known, settings, pad.settings_form(settings), self.start_game).view)
-        elif len(parts) == 2 and parts[0] == "game":
-            screen = await self.game_screen(parts[1])
+        elif len(parts) == 2 and parts[0] in ("game", "big"):
+            screen = await self.game_screen(parts[1], big=parts[0] == "big")
             if screen is not None:
                 stack.append(screen.view)
+        elif route == "/invite":
+            stack.append(invite.build(self.invite))
         elif route != "/":
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Nothing at {route}; here is the home screen.")))
         if self.screen is not None and self.screen is not screen:
@@ -151,7 +215,7 @@ class Shell:
             in_progress, recent = [], []
         return home.build(self.navigate, in_progress, recent)
 
-    async def game_screen(self, game_id: str):
+    async def game_screen(self, game_id: str, big: bool = False):
         try:
             saved = await self.games.load(game_id)
         except Exception as exc:
@@ -162,7 +226,7 @@ class Shell:
         if pad is None:
             self.page.show_dialog(ft.SnackBar(ft.Text("The score pad of this game is coming soon.")))
             return None
-        return pad(self.page, self.games, saved)
+        return BigScreen(self.page, self.games, saved, pad) if big else pad(self.page, self.games, saved)
 
     async def start_game(self, game: str, names: list[str], settings: dict) -> None:
         saved = await self.games.create(new_record(game, names, settings))

@@ -78,6 +78,9 @@ def build(navigate, in_progress: list, recent: list) -> ft.View:
         appbar=ft.AppBar(title=ft.Column([ft.Text("Pandapad", size=theme.LARGE, weight=ft.FontWeight.BOLD),
                                           ft.Text("Score pad for the table", size=theme.SMALL)],
                                          spacing=0, tight=True),
+                         actions=[ft.IconButton(ft.Icon(ft.Icons.QR_CODE_2, semantics_label="Invite players"),
+                                                tooltip="Invite players", icon_size=28,
+                                                on_click=partial(_go, navigate, "/invite"))],
                          toolbar_height=64),
         controls=[ft.Column(items, scroll=ft.ScrollMode.AUTO, expand=True, spacing=6)],
         padding=ft.Padding.all(8))

@@ -38,10 +38,16 @@ class PadScreen:
         self.undo_btn = theme.icon_button(ft.Icons.UNDO, "Undo", self.on_undo)
         self.redo_btn = theme.icon_button(ft.Icons.REDO, "Redo", self.on_redo)
         self.warn_btn = theme.icon_button(ft.Icons.WARNING_AMBER_ROUNDED, "Warnings", self.on_warnings)
+        more = ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip="More", items=[
+            ft.PopupMenuItem(content="Big screen", icon=ft.Icons.TV,
+                             on_click=lambda e: self.page.navigate(f"/big/{self.game_id}")),
+            ft.PopupMenuItem(content="Invite players", icon=ft.Icons.QR_CODE_2,
+                             on_click=lambda e: self.page.navigate("/invite"))])
         self.appbar = ft.AppBar(
-            title=ft.Column([ft.Text(self.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            title=ft.Column([ft.Text(self.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD,
+                                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                              self.leader_text], spacing=0, tight=True),
-            actions=[self.warn_btn, self.undo_btn, self.redo_btn], toolbar_height=64)
+            actions=[self.warn_btn, self.undo_btn, self.redo_btn, more], toolbar_height=64)
         self.strip = Strip(on_pick=self.strip_pick)
         self.strip.set_width(page.width)
         self.view: ft.View | None = None
@@ -57,6 +63,12 @@ class PadScreen:
         """The settings a new game starts with (rules.md's defaults; the new-game screen shows
         settings_form to change them)."""
         return {}
+
+    @classmethod
+    def table_status(cls, record, result) -> tuple[str, list[str]]:
+        """For the big screen: where the game is ('Round 7 of 10') and the names of the players
+        still to enter something there."""
+        return "", []
 
     @classmethod
     def settings_form(cls, settings: dict) -> ft.Control | None:

@@ -63,6 +63,11 @@ class RoyaleScreen(PadScreen):
     def problems_to_flag(self) -> list:
         return problems_to_flag(self.result, self.cursor)
 
+    @classmethod
+    def table_status(cls, record, result) -> tuple[str, list[str]]:
+        i = min(pr.current_round(record), pr.ROUNDS - 1)
+        return f"Round {i + 1} of {pr.ROUNDS}", [record.name_of(p) for p in still_to_enter(record, i)]
+
     def pending(self) -> set[str]:
         return set() if self.cursor.is_summary else set(still_to_enter(self.record, self.cursor.round, self.overrides))
 

@@ -32,6 +32,10 @@ class UrScreen(PadScreen):
         board = last.settings.board if last is not None else None
         return {"board": list(board)} if board is not None else {}
 
+    @classmethod
+    def table_status(cls, record, result) -> tuple[str, list[str]]:
+        return f"Game {game_number(record)} of the match", []
+
     def __init__(self, page: ft.Page, games: Games, saved):
         self.wide = False
         super().__init__(page, games, saved)

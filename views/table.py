@@ -1,0 +1,80 @@
+"""Table mode: one laptop or tablet serves the phones around the table over the local
+network, and only a phone that was given the link (with its access token) sees anything.
+No Flet here: the shell and main.py use it."""
+from __future__ import annotations
+
+import hmac
+import io
+import ipaddress
+import secrets
+import socket
+
+TOKEN_BYTES = 24          # 192 bits, at least the 128 the issue asks for
+TOKEN_KEY = "pandapad.token"  # where a phone keeps the token it was given (its browser storage)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Access:
+    """Who may see the store: everyone (no token: served on 127.0.0.1 only), or a session
+    that presents the token."""
+
+    def __init__(self, token: str | None):
+        self.token = token
+
+    @property
+    def open(self) -> bool:
+        return self.token is None
+
+    def admits(self, presented: str | None) -> bool:
+        if self.token is None:
+            return True
+        if not presented:
+            return False
+        # Constant time: how much of a guess matched must not show in how long the answer takes.
+        return hmac.compare_digest(presented.encode("utf-8", "replace"), self.token.encode("utf-8"))
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, as phones on the same Wi-Fi reach it;
+    127.0.0.1 when it has none."""
+    candidates: list[str] = []
+    try:
+        candidates += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    try:
+        # A UDP "connect" sends nothing: it only asks the routing table which local address
+        # would be used, which is the one on the default route (the Wi-Fi).
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1, never routed anywhere
+            candidates.insert(0, s.getsockname()[0])
+    except OSError:
+        pass
+    for address in candidates:
+        ip = ipaddress.ip_address(address)
+        if not ip.is_loopback and not ip.is_link_local and not ip.is_unspecified:
+            return address
+    return "127.0.0.1"
+
+
+def invite_url(host: str, port: int, token: str) -> str:
+    return f"http://{host}:{port}/?token={token}"
+
+
+def qr_terminal(url: str) -> str:
+    """The link as a QR code drawn with block characters, for the terminal."""
+    import segno
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def qr_png(url: str, scale: int = 6) -> bytes:
+    """The link as a QR code picture, for the Invite players screen."""
+    import segno
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="png", scale=scale, border=3, dark="#1A1A1A", light="#FFFFFF")
+    return out.getvalue()
