@@ -31,8 +31,13 @@ def read_json(file: str):
         text = raw.decode("utf-8-sig")  # a byte-order mark from a Windows editor is fine
     except UnicodeDecodeError as exc:
         fail(f"{name}: byte {exc.start}: not UTF-8 text")
+    from scoring.json_text import DuplicateKey, no_duplicates, place_of_duplicate
     try:
-        return name, json.loads(text)
+        return name, json.loads(text, object_pairs_hook=no_duplicates)
+    except DuplicateKey as exc:
+        found = place_of_duplicate(text) or exc
+        where = found.where if found.where != "the top-level object" else "record"
+        fail(f'{name}: {where}: the key "{found.key}" is given twice')
     except json.JSONDecodeError as exc:
         fail(f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})")
     except RecursionError:

@@ -8,6 +8,7 @@ from pydantic import ValidationError
 
 from . import nokosu_dice, panda_royale, pandoria, pass_the_pandas, royal_ur
 from .common import RecordBase, RecordError, Result
+from .json_text import json_type, shown
 from .versions import upgrade
 
 GAMES: dict[str, ModuleType] = {m.GAME: m for m in
@@ -37,7 +38,7 @@ def parse_record(data: Any) -> RecordBase:
     Raises RecordError naming the place when the data is not a record of a known game.
     """
     if not isinstance(data, dict):
-        raise RecordError("", f"a game record is a JSON object, not {type(data).__name__}")
+        raise RecordError("", f"a game record is a JSON object, not {json_type(data)}")
     game = data.get("game")
     if not isinstance(game, str):
         raise RecordError("game", "missing: which game this record is of")
@@ -53,14 +54,25 @@ def parse_record(data: Any) -> RecordBase:
     return record
 
 
+# pydantic's words for a wrong type, in JSON's words.
+_SHOULD_BE = {"model_type": "an object", "dict_type": "an object", "model_attributes_type": "an object",
+              "list_type": "an array", "tuple_type": "an array", "int_type": "a whole number",
+              "int_parsing": "a whole number", "int_from_float": "a whole number",
+              "string_type": "a string", "bool_type": "true or false"}
+
+
 def _plain(err: dict) -> str:
     if err["type"] == "extra_forbidden":
         return "unknown field"
     if err["type"] == "missing":
         return "missing"
-    found = repr(err.get("input"))
-    found = found if len(found) <= 60 else found[:57] + "..."  # one readable line, whatever came in
-    return f"{err['msg'][0].lower()}{err['msg'][1:]} (found {found})"
+    if err["type"] in _SHOULD_BE:
+        found = err.get("input")
+        if found is None or isinstance(found, bool):  # "not null" says it all
+            return f"should be {_SHOULD_BE[err['type']]}, not {json_type(found)}"
+        return f"should be {_SHOULD_BE[err['type']]}, not {json_type(found)} ({shown(found)})"
+    # One readable line in JSON's words, whatever came in ("found null", not "found None").
+    return f"{err['msg'][0].lower()}{err['msg'][1:]} (found {shown(err.get('input'))})"
 
 
 def _check_players(record: RecordBase, rules: ModuleType) -> None:

@@ -16,8 +16,12 @@ import re
 import sys
 from typing import Any, Iterator
 
+from scoring import RecordError
+from scoring.json_text import DuplicateKey, no_duplicates, place_of_duplicate
+
 WS = re.compile(r"[ \t\n\r]*")
-_decoder = json.JSONDecoder()
+# A key given twice in one object is refused (json would keep the last one silently).
+_decoder = json.JSONDecoder(object_pairs_hook=no_duplicates)
 DEEP = 100  # an export nests fewer than 10 levels; this deep is reported as the place of the problem
 # Outside strings: brackets and numbers (a string may be unterminated in a file cut short).
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[{]|[\]}]|-?(\d+)(\.\d+)?([eE][-+]?\d+)?')
@@ -31,20 +35,36 @@ def loads(data: str | bytes) -> Any:
     """json.loads, raising Unreadable (a JSONDecodeError) where it would raise RecursionError
     or ValueError; UnicodeDecodeError of bytes that are not text still passes through."""
     try:
-        return json.loads(data)
+        return json.loads(data, object_pairs_hook=no_duplicates)
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise
+    except DuplicateKey:
+        text = data if isinstance(data, str) else data.decode("utf-8", "replace")
+        raise _twice(text, 0, "") from None
     except (RecursionError, ValueError) as exc:
         text = data if isinstance(data, str) else data.decode("utf-8", "replace")
         raise _unreadable(exc, text, 0) from None
 
 
-def decode(text: str, i: int) -> tuple[Any, int]:
-    """The JSON value starting at text[i] and the index after it (JSONDecoder.raw_decode)."""
+def _twice(text: str, start: int, place: str) -> RecordError:
+    """RecordError naming the object (under `place`) that gives a key twice, and the key."""
+    found = place_of_duplicate(text, start)
+    if found is None:  # cannot happen once the hook saw it; say what we know
+        return RecordError(place, "a key is given twice in one object")
+    where = found.where if found.where != "the top-level object" else ""
+    joined = f"{place}.{where}" if place and where else place or where
+    return RecordError(joined, f'the key "{found.key}" is given twice')
+
+
+def decode(text: str, i: int, place: str = "") -> tuple[Any, int]:
+    """The JSON value starting at text[i] and the index after it (JSONDecoder.raw_decode);
+    `place` names it in a RecordError for a key given twice."""
     try:
         return _decoder.raw_decode(text, i)
     except json.JSONDecodeError:
         raise
+    except DuplicateKey:
+        raise _twice(text, i, place) from None
     except (RecursionError, ValueError) as exc:
         raise _unreadable(exc, text, i) from None
 
@@ -87,6 +107,8 @@ def parse_lazily(text: str, export_format: str) -> tuple[dict[str, Any], Iterato
             if text[i:i + 1] != ":":
                 return None
             i = _ws(text, i + 1)
+            if key in head:
+                raise RecordError("", f'the key "{key}" is given twice')
             if key == "games":
                 if head.get("format") != export_format or "version" not in head or text[i:i + 1] != "[":
                     return None
@@ -110,8 +132,10 @@ def _games(text: str, i: int) -> Iterator[Any]:
     if text[i:i + 1] == "]":
         i += 1
     else:
+        k = 0
         while True:
-            game, i = decode(text, i)
+            game, i = decode(text, i, f"games[{k}]")
+            k += 1
             yield game
             i = _ws(text, i)
             if text[i:i + 1] == "]":

@@ -84,7 +84,7 @@ def test_standard_input(tmp_path):
     (json.dumps(record("royal-ur", ["A", "B", "C"])), ["game.json", "players", "2"]),
     (json.dumps(record("royal-ur", ["A", "B"], rounds=[{"winner": "zed"}])), ["rounds[0].winner", "zed"]),
     (json.dumps(record("nokosu-dice", ["A", "B", "C"], rounds=[{"tricks": {"a": "three"}}])),
-     ["rounds[0].tricks.a", "integer"]),
+     ["rounds[0].tricks.a", "whole number"]),
 ])
 def test_not_a_record_exit_2_one_line(tmp_path, content, words):
     assert_one_line_no_traceback(run("score", write(tmp_path, content)), *words)
