@@ -3,7 +3,6 @@ status; bad input is one line on stderr naming the file, the place and the probl
 the store untouched."""
 from __future__ import annotations
 
-import io
 import json
 import os
 import re
@@ -17,7 +16,8 @@ from .api import StoreError
 from .atomic import write_atomic
 from .jsonstream import Unreadable
 from .store import Store
-from .transfer import export_envelope, export_lines, read_import, write_csv
+from .export_file import export_pieces
+from .transfer import read_import
 
 
 # Characters that would break a `list` line apart or hide part of it: C0 and C1 controls
@@ -102,29 +102,16 @@ def run_import(data_dir: Path, file: str) -> int:
 
 
 def run_export(data_dir: Path, fmt: str, out: str | None) -> int:
-    count = 0
-
-    def counted(records):
-        nonlocal count
-        for record in records:
-            count += 1
-            yield record
-
     try:
         with _open_to_read(data_dir) as store:
-            if fmt == "csv":
-                buffer = io.StringIO(newline="")
-                count = write_csv(store.rows() if store else [], buffer)
-                pieces = [buffer.getvalue()]
-            else:  # one game at a time, never all 10,000 as objects
-                head = {k: v for k, v in export_envelope([]).items() if k != "games"}
-                pieces = export_lines(head, counted(store.iter_records() if store else ()))
+            pieces, counted = export_pieces(store, fmt)
             if out is None:
                 for piece in pieces:
                     sys.stdout.write(piece)
                 sys.stdout.flush()
                 return 0
             text = "".join(pieces)
+            count = counted[0]
     except BrokenPipeError:  # an OSError: before the store's errors
         return _stdout_closed()
     except (StoreError, OSError) as exc:

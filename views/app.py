@@ -14,6 +14,8 @@ import flet as ft
 
 from views import home, invite, theme
 from views.big_screen import BigScreen
+from views.data import DataScreen
+from views.settings import SettingsScreen
 from views.games import Games, new_record
 from views.new_game import NewGame
 from views.pads import PADS
@@ -67,6 +69,7 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
     for notice in notices:
         print(f"pandapad: {notice}")
     games = Games(store)
+    theme.set_text_size(games.settings.text_size)
     access = Access(token or new_token()) if lan else Access(None)
     invite = invite_url(lan_address(), port, access.token) if lan else None
 
@@ -117,7 +120,7 @@ class Shell:
     async def start(self) -> None:
         page = self.page
         page.title = "Pandapad"
-        theme.apply(page)
+        theme.apply(page, self.games.settings.theme)
         if not self.admitted:
             self.admitted = await self.check_token()
         if not self.admitted:
@@ -196,6 +199,10 @@ class Shell:
                 stack.append(screen.view)
         elif route == "/invite":
             stack.append(invite.build(self.invite))
+        elif route == "/settings":
+            stack.append(SettingsScreen(self.page, self.games).view)
+        elif route == "/data":
+            stack.append(DataScreen(self.page, self.games, self.notices).view)
         elif route != "/":
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Nothing at {route}; here is the home screen.")))
         if self.screen is not None and self.screen is not screen:
@@ -204,7 +211,7 @@ class Shell:
         self.page.views.clear()
         self.page.views.extend(stack)
         self.page.update()
-        self.keep_awake(screen is not None)
+        self.keep_awake(screen is not None and self.games.settings.keep_awake)
 
     async def home_view(self) -> ft.View:
         try:

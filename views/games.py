@@ -35,7 +35,17 @@ class Games:
     """Async wrapper around one Store (one per process)."""
 
     def __init__(self, store):
+        from storage import settings as stored_settings
         self.store = store
+        self._settings = stored_settings
+        self.settings = stored_settings.load(store.root)  # one process, one store: read once
+
+    async def save_settings(self, **changes):
+        """Change settings and keep them with the store; returns the new settings."""
+        new = type(self.settings).model_validate({**self.settings.model_dump(), **changes})
+        await self._run(self._settings.save, self.store.root, new)
+        self.settings = new
+        return new
 
     async def _run(self, fn, *args, **kwargs):
         return await asyncio.to_thread(fn, *args, **kwargs)

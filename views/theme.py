@@ -3,12 +3,22 @@ from __future__ import annotations
 
 import flet as ft
 
-# Text sizes (logical pixels); the smallest text a player has to read is 16.
+# Text sizes (logical pixels); the smallest text a player has to read is 16. Settings can make
+# every one of them larger (set_text_size); screens read them when they are built.
+BASE = {"SMALL": 16, "BODY": 18, "LARGE": 22, "HUGE": 34}
+TEXT_SIZES = {"normal": 1.0, "large": 1.15, "extra-large": 1.3}
 SMALL = 16
 BODY = 18
 LARGE = 22
 HUGE = 34
 TAP = 48  # the least side of anything a finger taps
+
+
+def set_text_size(name: str) -> None:
+    """Normal, large or extra large text on every screen built from now on (settings)."""
+    factor = TEXT_SIZES.get(name, 1.0)
+    for key, size in BASE.items():
+        globals()[key] = round(size * factor)
 
 # Die colours: (background, text on it). Clear dice are drawn as an outlined white die.
 DIE = {
@@ -38,8 +48,11 @@ def themes() -> tuple[ft.Theme, ft.Theme]:
     return theme(), theme()
 
 
-def apply(page: ft.Page) -> None:
-    page.theme_mode = ft.ThemeMode.SYSTEM
+MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}
+
+
+def apply(page: ft.Page, mode: str = "system") -> None:
+    page.theme_mode = MODES.get(mode, ft.ThemeMode.SYSTEM)
     page.theme, page.dark_theme = themes()
 
 
@@ -49,8 +62,8 @@ def die_colours(colour: str, face: int = 1) -> tuple[str, str]:
     return DIE[colour]
 
 
-def heading(text: str, size: int = LARGE) -> ft.Text:
-    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
+def heading(text: str, size: int | None = None) -> ft.Text:
+    return ft.Text(text, size=size or LARGE, weight=ft.FontWeight.BOLD)
 
 
 def icon_button(icon, label: str, on_click, **kwargs) -> ft.IconButton:

@@ -171,7 +171,18 @@ class PadScreen:
             return False
         self.take(saved)
         self.tell_others()
+        if self.games.settings.haptics and self.page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
+            self.page.run_task(self.buzz)
         return True
+
+    async def buzz(self) -> None:
+        """A light tick under the finger where the device has it (not in a desktop browser)."""
+        try:
+            if getattr(self, "_haptic", None) is None:
+                self._haptic = ft.HapticFeedback()
+            await asyncio.wait_for(self._haptic.light_impact(), timeout=2)
+        except Exception as exc:
+            log.debug("haptic feedback: %s", exc)
 
     def take(self, saved) -> None:
         self.saved = saved

@@ -27,9 +27,12 @@ class UrScreen(PadScreen):
 
     @classmethod
     async def default_settings(cls, games: Games) -> dict:
-        """A new match takes the dot map of the last one: the owner edits it once per board."""
-        last = await games.latest(ur.GAME)
-        board = last.settings.board if last is not None else None
+        """A new match takes the owner's dot map (Settings, or edited from a pad), else the last
+        match's: the owner edits it once per board."""
+        board = games.settings.ur_board
+        if board is None:
+            last = await games.latest(ur.GAME)
+            board = last.settings.board if last is not None else None
         return {"board": list(board)} if board is not None else {}
 
     @classmethod
@@ -317,3 +320,7 @@ class UrScreen(PadScreen):
 
     async def on_board(self, board: list[int]) -> None:
         await self._tap(lambda r: ur.set_board(r, board), whole=True)
+        try:  # the owner's map for the matches to come, as in Settings
+            await self.games.save_settings(ur_board=list(board))
+        except Exception as exc:
+            self.notify(f"The dot map is kept in this match, not for the next: {exc}")

@@ -1,0 +1,122 @@
+"""Your data and Settings in headless Chromium (issue #13): the app's exports are the files of
+`main.py export`; every setting is applied and survives a restart of the server."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from storage import Store, samples
+from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, wait_for_text
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def app(data_dir: Path):
+    return flet_server("main.py", args=["--data-dir", str(data_dir)], port_arg="--port")
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(REPO_ROOT / "main.py"), *args], text=True, capture_output=True,
+                          cwd=REPO_ROOT, timeout=60)
+
+
+def button(page, name: str):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def test_the_app_exports_the_files_of_main_py_export(browser, tmp_path):
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        for record in samples.history(11, 6):
+            store.save(record, None)
+    downloads = {}
+    with app(data) as server:
+        page = open_app_page(browser, server.url, accept_downloads=True)
+        button(page, "Your data").click()
+        wait_for_text(page, "Export every game")
+        for fmt, label in (("json", "Export JSON"), ("csv", "Export CSV")):
+            with page.expect_download() as download:
+                button(page, label).click()
+            assert download.value.suggested_filename.endswith(f".{fmt}")
+            downloads[fmt] = Path(download.value.path()).read_text(encoding="utf-8")
+            page.get_by_text(re.compile(rf"^Exported \d+ games as {fmt.upper()}\.$")).wait_for()
+        screenshot(page, "data_export_412x915")
+        page.context.close()
+    # The server is gone: the command line reads the same store.
+    cli_json = run_main("export", "--data-dir", str(data))
+    cli_csv = run_main("export", "--format", "csv", "--data-dir", str(data))
+    assert cli_json.returncode == cli_csv.returncode == 0
+    app_export, cli_export = json.loads(downloads["json"]), json.loads(cli_json.stdout)
+    assert app_export["format"] == cli_export["format"] == "pandapad/export"
+    assert app_export["games"] == cli_export["games"] and len(app_export["games"]) > 0
+    assert downloads["csv"] == cli_csv.stdout
+    assert list(csv.reader(io.StringIO(downloads["csv"])))[0][:3] == ["game_id", "game", "created"]
+
+
+def background_is_dark(page) -> bool:
+    shot = page.screenshot(clip={"x": 400, "y": 900, "width": 4, "height": 4})
+    from PIL import Image  # noqa: WPS433 (only this test reads pixels)
+    pixel = Image.open(io.BytesIO(shot)).convert("RGB").getpixel((1, 1))
+    return sum(pixel) / 3 < 100
+
+
+def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
+    data = tmp_path / "data"
+    with app(data) as server:
+        page = open_app_page(browser, server.url)
+        wait_for_text(page, "New game")
+        normal = page.get_by_text("New game", exact=True).bounding_box()["height"]
+        button(page, "Settings").click()
+        wait_for_text(page, "Theme")
+        page.get_by_role("radio", name="Dark").click()
+        expect(page.get_by_role("radio", name="Dark")).to_be_checked()
+        page.get_by_role("radio", name="Extra large").click()
+        expect(page.get_by_role("radio", name="Extra large")).to_be_checked()
+        page.get_by_role("switch", name="Keep the screen awake").click()
+        expect(page.get_by_role("switch", name="Keep the screen awake")).not_to_be_checked()
+        page.get_by_role("switch", name="Vibrate on taps").click()
+        expect(page.get_by_role("switch", name="Vibrate on taps")).not_to_be_checked()
+        button(page, "More zero bonus").click()
+        button(page, "50").click()
+        page.get_by_role("button", name=re.compile(r"^Dot map")).click()
+        for _ in range(2):
+            button(page, "Fewer dots on square 9").click()
+        button(page, "Save the dot map").click()
+        wait_for_text(page, "Your board's dot map")
+        page.context.close()
+
+    with app(data) as server:  # a restart: everything read back from the store
+        page = open_app_page(browser, server.url)
+        wait_for_text(page, "New game")
+        screenshot(page, "home_dark_extra_large_412x915")  # waits for the paint, too
+        assert background_is_dark(page)
+        assert page.get_by_text("New game", exact=True).bounding_box()["height"] > normal * 1.2
+        button(page, "Settings").click()
+        wait_for_text(page, "Theme")
+        expect(page.get_by_role("radio", name="Dark")).to_be_checked()
+        expect(page.get_by_role("radio", name="Extra large")).to_be_checked()
+        expect(page.get_by_role("switch", name="Keep the screen awake")).not_to_be_checked()
+        expect(page.get_by_role("switch", name="Vibrate on taps")).not_to_be_checked()
+        wait_for_text(page, "11")   # the zero bonus
+        wait_for_text(page, "50")   # the target
+        screenshot(page, "settings_dark_extra_large_412x915")
+        button(page, "Back").click()
+        # A new Ur match takes the dot map from Settings.
+        page.get_by_role("button", name=re.compile(r"^Royal Game of Ur")).click()
+        box = page.get_by_role("textbox")
+        for k, name in enumerate(("Ann", "Ben"), 1):
+            box.fill(name)
+            box.press("Enter")
+            wait_for_text(page, f"{k} of 2")
+        button(page, "Start the game").click()
+        button(page, "Square 9, 3 dots, no loser counters").wait_for()
+        screenshot(page, "ur_extra_large_dark_412x915")
+        page.context.close()
