@@ -19,7 +19,7 @@ def rules_for(game: str) -> ModuleType:
     try:
         return GAMES[game]
     except KeyError:
-        raise RecordError("game", f"unknown game {game!r}; expected one of {', '.join(GAMES)}") from None
+        raise RecordError("game", f'unknown game "{game}"; expected one of {", ".join(GAMES)}') from None
 
 
 def where_of(loc: tuple) -> str:

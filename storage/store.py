@@ -198,11 +198,12 @@ class Store:
         (naming the record and the problem) and nothing stored if any record is bad."""
         return self.import_incoming(transfer.prepare(data))
 
-    def import_incoming(self, games: list[transfer.Incoming]) -> ImportReport:
+    def import_incoming(self, games: list[transfer.Incoming], dry_run: bool = False) -> ImportReport:
         """Store games validated by transfer.read_import / prepare. A stored id is updated in
         place (the stored version stays one undo step away), never stored twice, and never
         taken back by an older or less complete copy (transfer.goes_back): that copy is left
-        out whole and counted as kept, the stored game untouched."""
+        out whole and counted as kept, the stored game untouched. dry_run: count what an
+        import would do (the app's preview) and write nothing."""
         now = transfer.now_iso()
         new_ids, updated, unchanged, kept = [], 0, 0, 0
         with self._lock:
@@ -225,7 +226,8 @@ class Store:
                     else:
                         items.append((journal.saved(old, data), None, row))
                         updated += 1
-                self._areas.place_many(items)
+                if not dry_run:
+                    self._areas.place_many(items)
                 self._areas.history.forget()
         return ImportReport(len(new_ids), updated, unchanged, new_ids, kept)
 

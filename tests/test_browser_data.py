@@ -120,3 +120,96 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
         button(page, "Square 9, 3 dots, no loser counters").wait_for()
         screenshot(page, "ur_extra_large_dark_412x915")
         page.context.close()
+
+
+# --------------------------------------------------------------------------- import, one server
+
+LIMIT = 200_000  # bytes: a small import limit for this server, to try the refusal
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    data = tmp_path_factory.mktemp("import")
+    with Store.open(data) as store:
+        for record in samples.history(5, 3):
+            store.save(record, None)
+    with flet_server("main.py", args=["--data-dir", str(data)], port_arg="--port",
+                     env={"PANDAPAD_IMPORT_LIMIT": str(LIMIT)}) as s:
+        yield s
+
+
+def export_now(page) -> dict:
+    with page.expect_download() as download:
+        button(page, "Export JSON").click()
+    page.get_by_text(re.compile(r"^Exported \d+ games? as JSON\.$")).wait_for()
+    return json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+
+
+def choose(page, path: Path) -> None:
+    with page.expect_file_chooser() as chooser:
+        button(page, "Choose a file to import").click()
+    chooser.value.set_files(str(path))
+
+
+def open_data(browser, server):
+    page = open_app_page(browser, server.url, accept_downloads=True)
+    button(page, "Your data").click()
+    wait_for_text(page, "Import games")
+    return page
+
+
+def export_file(tmp_path: Path, games: list, name: str = "games.json") -> Path:
+    from storage.transfer import export_envelope
+    path = tmp_path / name
+    path.write_text(json.dumps(export_envelope(games)), encoding="utf-8")
+    return path
+
+
+def test_an_import_shows_what_it_would_do_and_writes_only_when_confirmed(browser, server, tmp_path):
+    page = open_data(browser, server)
+    try:
+        before = export_now(page)
+        stored = before["games"]
+        changed = dict(stored[0], notes="the table's own note")
+        new = [g.to_json() for g in samples.history(23, 2)]
+        path = export_file(tmp_path, [stored[1], changed] + new)
+        choose(page, path)
+        wait_for_text(page, "games.json holds 4 games: 2 new, 1 updated, 1 unchanged.")
+        screenshot(page, "data_import_preview_412x915")
+        assert export_now(page)["games"] == stored          # the preview wrote nothing
+        button(page, "Import 3 games").click()
+        wait_for_text(page, "Imported from games.json: 2 new, 1 updated, 1 unchanged.")
+        after = {g["id"]: g for g in export_now(page)["games"]}
+        assert len(after) == len(stored) + 2
+        assert after[changed["id"]]["notes"] == "the table's own note"
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("content,reason", [
+    (b"\x00\x01garbage\xff", "not UTF-8 text"),
+    (b'{"format": "pandapad/export", "version": 1, "games": [', "not valid JSON"),
+    (b'{"format": "pandapad/export", "version": 1, "games": [{"game": "chess"}]}', 'unknown game "chess"'),
+    (json.dumps({"format": "pandapad/export", "version": 9, "games": []}).encode(),
+     "this export file is version 9, but this app reads export files up to version 1"),
+    (json.dumps({"format": "pandapad/game", "version": 7, "game": "royal-ur",
+                 "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]}).encode(), "version 7"),
+    (b'{"game": "royal-ur", "game": "pandoria"}', 'the key "game" is given twice'),
+    (json.dumps({"format": "pandapad/game", "game": "royal-ur", "notes": "x" * (LIMIT + 10),
+                 "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]}).encode(), "at most"),
+])
+def test_a_refused_import_says_why_and_changes_nothing(browser, server, tmp_path, content, reason):
+    page = open_data(browser, server)
+    try:
+        before = export_now(page)
+        path = tmp_path / "bad.json"
+        path.write_bytes(content)
+        choose(page, path)
+        said = page.get_by_text(re.compile(r"^Refused"))
+        said.wait_for()
+        assert reason in said.inner_text() and "bad.json" in said.inner_text()
+        assert page.get_by_role("button", name=re.compile(r"^Import \d+ game")).count() == 0
+        after = export_now(page)
+        assert after["games"] == before["games"]
+    finally:
+        page.context.close()

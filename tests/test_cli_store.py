@@ -89,7 +89,7 @@ def test_one_bad_record_imports_nothing_and_says_which_and_why_on_one_line(tmp_p
 @pytest.mark.parametrize("content, expected", [
     ('{"format": "pandapad/export", "games": [', "line 1 column 41: not valid JSON"),
     ("", "line 1 column 1: not valid JSON"),
-    ('{"game": "chess", "players": []}', "game: unknown game 'chess'"),
+    ('{"game": "chess", "players": []}', 'game: unknown game "chess"'),
     ('[1, 2]', "record: a game record is a JSON object, not an array"),
 ])
 def test_unreadable_input_is_one_line_and_exit_2(tmp_path, content, expected):

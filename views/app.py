@@ -6,7 +6,10 @@ import asyncio
 import logging
 import os
 import re
+import secrets
+import shutil
 import sys
+import tempfile
 import urllib.parse
 from pathlib import Path
 
@@ -14,7 +17,7 @@ import flet as ft
 
 from views import home, invite, theme
 from views.big_screen import BigScreen
-from views.data import DataScreen
+from views.data import IMPORT_LIMIT, DataScreen
 from views.settings import SettingsScreen
 from views.games import Games, new_record
 from views.new_game import NewGame
@@ -73,8 +76,14 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
     access = Access(token or new_token()) if lan else Access(None)
     invite = invite_url(lan_address(), port, access.token) if lan else None
 
+    # Imports from a phone arrive through Flet's signed upload URLs into a folder of this
+    # process only, bounded in size; the store reads them, never the other way round.
+    uploads = Path(tempfile.mkdtemp(prefix="pandapad-uploads-"))
+    os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(32))
+    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(IMPORT_LIMIT)
+
     async def main(page: ft.Page) -> None:
-        await Shell(page, games, notices, access, invite).start()
+        await Shell(page, games, notices, access, invite, uploads).start()
 
     try:
         if desktop:
@@ -97,16 +106,18 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
             else:
                 print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
             ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
-                   assets_dir=str(ASSETS))
+                   assets_dir=str(ASSETS), upload_dir=str(uploads))
     finally:
         store.close()
+        shutil.rmtree(uploads, ignore_errors=True)
 
 
 class Shell:
     """One browser session: builds page.views from the route."""
 
     def __init__(self, page: ft.Page, games: Games, notices: list[str], access: Access | None = None,
-                 invite: str | None = None):
+                 invite: str | None = None, uploads: Path | None = None):
+        self.uploads = uploads
         self.page = page
         self.games = games
         self.notices = notices
@@ -202,7 +213,7 @@ class Shell:
         elif route == "/settings":
             stack.append(SettingsScreen(self.page, self.games).view)
         elif route == "/data":
-            stack.append(DataScreen(self.page, self.games, self.notices).view)
+            stack.append(DataScreen(self.page, self.games, self.notices, self.uploads).view)
         elif route != "/":
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Nothing at {route}; here is the home screen.")))
         if self.screen is not None and self.screen is not screen:

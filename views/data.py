@@ -1,24 +1,58 @@
 """Your data: every game exported as the same files `main.py export` writes (a download in a
-browser, a save dialog on a desktop), and what the store repaired when it started."""
+browser, a save dialog on a desktop); an import that shows what it would do before it writes
+anything; and what the store repaired when it started."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
+import uuid
 from datetime import datetime
+from pathlib import Path
 
 import flet as ft
 
+from scoring import RecordError
+from storage import StoreError
 from storage.export_file import export_bytes
+from storage.transfer import read_import
 from views import theme
 
 log = logging.getLogger(__name__)
 
+# 10,000 games export to about 70 MB. PANDAPAD_IMPORT_LIMIT (bytes) lets a test try a small one.
+IMPORT_LIMIT = int(os.environ.get("PANDAPAD_IMPORT_LIMIT") or 100 * 1024 * 1024)
+
+
+def megabytes(n: int) -> str:
+    return f"{n / 1024 / 1024:.0f} MB" if n >= 1024 * 1024 else f"{max(1, n // 1024)} KB"
+
+
+def read_file(raw: bytes, name: str):
+    """The games of an import file, validated, or the one-line reason it is refused."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return None, f"{name}: byte {exc.start}: not UTF-8 text"
+    try:
+        return read_import(text), None
+    except RecordError as exc:
+        return None, f"{name}: {exc.where or 'record'}: {exc.message}"
+    except json.JSONDecodeError as exc:
+        return None, f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})"
+
 
 class DataScreen:
-    def __init__(self, page: ft.Page, games, notices: list[str]):
+    def __init__(self, page: ft.Page, games, notices: list[str], uploads: Path | None = None):
         self.page = page
         self.games = games
+        self.uploads = uploads
+        self.pending = None          # (games, file name) read and previewed, not imported yet
+        self.upload_name = None
+        self.picker_in = None
         self.status = ft.Text("", size=theme.BODY)
+        self.preview = ft.Column(spacing=8)
         repaired = [ft.Container(ft.Column([
             ft.Row([ft.Icon(ft.Icons.HEALING, color=ft.Colors.PRIMARY),
                     theme.heading("Repaired at start", size=theme.BODY)]),
@@ -40,6 +74,14 @@ class DataScreen:
                                           on_click=lambda e: self.page.run_task(self.export, "csv"))],
                        wrap=True, spacing=12),
                 self.status,
+                ft.Divider(),
+                theme.heading("Import games", size=theme.BODY),
+                ft.Text(f"An export file or one game record (JSON, up to {megabytes(IMPORT_LIMIT)}). You see what "
+                        "it would change first; nothing is written until you confirm, and a refused file "
+                        "changes nothing.", size=theme.SMALL),
+                ft.OutlinedButton("Choose a file to import", icon=ft.Icons.UPLOAD_FILE, height=theme.TAP,
+                                  on_click=lambda e: self.page.run_task(self.choose)),
+                self.preview,
             ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)])
 
     async def export(self, fmt: str) -> None:
@@ -65,3 +107,96 @@ class DataScreen:
             else:
                 self.status.value = f"Exported {count} {'game' if count == 1 else 'games'} as {fmt.upper()}."
         self.page.update(self.status)
+
+    # ------------------------------------------------------------------ import
+    def say(self, *controls: ft.Control) -> None:
+        self.preview.controls = list(controls)
+        self.page.update(self.preview)
+
+    def line(self, text: str, error: bool = False) -> ft.Control:
+        return ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
+                               color=ft.Colors.ERROR if error else ft.Colors.PRIMARY),
+                       ft.Text(text, size=theme.BODY, expand=True)], vertical_alignment=ft.CrossAxisAlignment.START)
+
+    async def choose(self) -> None:
+        self.pending = None
+        self.picker_in = ft.FilePicker(on_upload=self.on_upload)
+        try:
+            files = await self.picker_in.pick_files(dialog_title="Import a Pandapad file",
+                                                    file_type=ft.FilePickerFileType.CUSTOM,
+                                                    allowed_extensions=["json"])
+        except Exception as exc:
+            log.exception("file picker")
+            self.say(self.line(f"The file could not be chosen: {exc}", error=True))
+            return
+        if not files:
+            return
+        chosen = files[0]
+        if chosen.size > IMPORT_LIMIT:  # said before a byte is sent
+            self.say(self.line(f"Refused: {chosen.name} is {megabytes(chosen.size)}; an import takes at most "
+                               f"{megabytes(IMPORT_LIMIT)}. Nothing was changed.", error=True))
+            return
+        self.say(self.line(f"Reading {chosen.name}…"))
+        if chosen.path and not self.page.web:  # a desktop window reads the file where it is
+            raw = await asyncio.to_thread(Path(chosen.path).read_bytes)
+            await self.show_preview(raw, chosen.name)
+            return
+        self.upload_name = (chosen.name, f"{uuid.uuid4().hex}.json")
+        await self.picker_in.upload([ft.FilePickerUploadFile(
+            upload_url=self.page.get_upload_url(self.upload_name[1], 600), id=chosen.id)])
+
+    async def on_upload(self, e) -> None:
+        if self.upload_name is None:
+            return
+        name, stored = self.upload_name
+        path = self.uploads / stored
+        if e.error:
+            self.upload_name = None
+            path.unlink(missing_ok=True)
+            self.say(self.line(f"Refused: {name} did not arrive ({e.error}). Nothing was changed.", error=True))
+            return
+        if e.progress is None or e.progress < 1.0:
+            return
+        self.upload_name = None
+        try:
+            raw = await asyncio.to_thread(path.read_bytes)
+        finally:
+            path.unlink(missing_ok=True)
+        await self.show_preview(raw, name)
+
+    async def show_preview(self, raw: bytes, name: str) -> None:
+        games, problem = await asyncio.to_thread(read_file, raw, name)
+        if problem:
+            self.say(self.line(f"Refused, nothing was changed: {problem}", error=True))
+            return
+        try:
+            report = await asyncio.to_thread(self.games.store.import_incoming, games, True)
+        except (StoreError, RecordError) as exc:
+            self.say(self.line(f"Refused, nothing was changed: {exc}", error=True))
+            return
+        writes = report.new + report.updated
+        counts = (f"{name} holds {len(games)} {'game' if len(games) == 1 else 'games'}: {report.new} new, "
+                  f"{report.updated} updated, {report.unchanged} unchanged"
+                  + (f", {report.kept} kept (the stored game is newer or more complete)" if report.kept else ""))
+        if writes == 0:
+            self.say(self.line(counts + ". Nothing to import: every game is stored already."))
+            return
+        self.pending = (games, name)
+        self.say(self.line(counts + "."),
+                 ft.Row([ft.FilledButton(f"Import {writes} {'game' if writes == 1 else 'games'}",
+                                         icon=ft.Icons.CHECK, height=theme.TAP,
+                                         on_click=lambda e: self.page.run_task(self.confirm)),
+                         ft.TextButton("Cancel", on_click=lambda e: self.say())], wrap=True))
+
+    async def confirm(self) -> None:
+        if self.pending is None:
+            return
+        games, name = self.pending
+        self.pending = None
+        try:
+            report = await asyncio.to_thread(self.games.store.import_incoming, games)
+        except Exception as exc:  # the store keeps all or nothing; say what happened
+            log.exception("import")
+            self.say(self.line(f"Not imported: {exc}. The store is as it was.", error=True))
+            return
+        self.say(self.line(f"Imported from {name}: {report}."))
