@@ -213,3 +213,32 @@ def test_a_refused_import_says_why_and_changes_nothing(browser, server, tmp_path
         assert after["games"] == before["games"]
     finally:
         page.context.close()
+
+
+def test_a_repair_at_start_is_told_once_in_plain_words(browser, tmp_path):
+    data = tmp_path / "data"
+    with Store.open(data) as store:
+        for record in samples.history(31, 4):
+            store.save(record, None)
+    Store.open(data).close()  # the open takes a backup holding the history
+    history = sorted(data.glob("history-*.json"))[0]
+    history.write_bytes(history.read_bytes()[:40])  # cut short: a phone switched off mid-save
+    with app(data) as server:
+        page = open_app_page(browser, server.url)
+        try:
+            wait_for_text(page, "Pandapad repaired its files")
+            assert page.get_by_text(re.compile(r"^• .*history-0001")).count() >= 1
+            screenshot(page, "repaired_at_start_412x915")
+            button(page, "OK").click()
+            page.get_by_role("button", name=re.compile(r": .* won\b")).first.wait_for()  # the games are there
+        finally:
+            page.context.close()
+        again = open_app_page(browser, server.url)  # told once, not on every phone
+        try:
+            wait_for_text(again, "New game")
+            again.wait_for_timeout(500)
+            assert again.get_by_text("Pandapad repaired its files").count() == 0
+            button(again, "Your data").click()
+            wait_for_text(again, "Repaired at start")
+        finally:
+            again.context.close()

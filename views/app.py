@@ -112,6 +112,25 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
         shutil.rmtree(uploads, ignore_errors=True)
 
 
+REPAIRS_TOLD: list[bool] = []
+
+
+def repairs_dialog(page: ft.Page, notices: list[str]) -> ft.AlertDialog:
+    """What the store repaired when it opened, said once, in a player's words first."""
+    return ft.AlertDialog(
+        title=ft.Text("Pandapad repaired its files", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+        content=ft.Column([
+            ft.Text("When it started, the app found a damaged or missing file (a phone switched off "
+                    "mid-save, a full disk) and put back the last good copy from its own backups. "
+                    "Every game in the list below was kept; a damaged file is kept aside, never deleted.",
+                    size=theme.BODY),
+            ft.Text("What was done:", size=theme.BODY, weight=ft.FontWeight.BOLD),
+            *[ft.Text(f"• {n}", size=theme.SMALL) for n in notices],
+            ft.Text("Your data (on the home screen) shows this again.", size=theme.SMALL, italic=True),
+        ], tight=True, scroll=ft.ScrollMode.AUTO, spacing=8),
+        actions=[ft.FilledButton("OK", on_click=lambda e: page.pop_dialog())])
+
+
 class Shell:
     """One browser session: builds page.views from the route."""
 
@@ -141,9 +160,9 @@ class Shell:
         page.on_view_pop = self.on_view_pop
         page.on_resize = self.on_resize
         await self.show(page.route or "/")
-        if self.notices:
-            page.show_dialog(ft.SnackBar(ft.Text(" ".join(self.notices), size=theme.BODY),
-                                         duration=ft.Duration(seconds=10)))
+        if self.notices and not REPAIRS_TOLD:
+            REPAIRS_TOLD.append(True)  # once per start of the server, to the first phone let in
+            page.show_dialog(repairs_dialog(page, self.notices))
 
     async def check_token(self) -> bool:
         """The first page load's ?token=, else the one this phone kept from an earlier visit
