@@ -121,8 +121,9 @@ def repairs_dialog(page: ft.Page, notices: list[str]) -> ft.AlertDialog:
         title=ft.Text("Pandapad repaired its files", size=theme.LARGE, weight=ft.FontWeight.BOLD),
         content=ft.Column([
             ft.Text("When it started, the app found a damaged or missing file (a phone switched off "
-                    "mid-save, a full disk) and put back the last good copy from its own backups. "
-                    "Every game in the list below was kept; a damaged file is kept aside, never deleted.",
+                    "mid-save, a full disk) and put back the last good copy from its own backups; "
+                    "the home screen lists the games that were kept. A damaged file is kept aside, "
+                    "never deleted.",
                     size=theme.BODY),
             ft.Text("What was done:", size=theme.BODY, weight=ft.FontWeight.BOLD),
             *[ft.Text(f"• {n}", size=theme.SMALL) for n in notices],
