@@ -180,13 +180,15 @@ class UrScreen(PadScreen):
             high = ur.COUNTERS - 1 if place == "home" else ur.COUNTERS
             stepper.fill(ch, value, 0, value if full else high)
         ch.set(self.rest_btn, disabled=full or entry.home + ur.COUNTERS - entry.counted() >= ur.COUNTERS)
-        check, ok = counter_check(entry)
-        ch.set(self.check_text, value=check, color=ft.Colors.PRIMARY if ok else None)
+        # The points before the count: Flet sends one message per control, in this order, so a
+        # phone (or a test) that sees the new count already has the new points.
         points = ur.entry_points(record)
         who = record.name_of(entry.winner) if entry.winner else "The winner"
         ch.set(self.points_who, value=f"{who} scores")
         ch.set(self.breakdown_text, value=breakdown(record))
         ch.set(self.points_text, value=str(points), semantics_label=f"Points {points}")
+        check, ok = counter_check(entry)
+        ch.set(self.check_text, value=check, color=ft.Colors.PRIMARY if ok else None)
         problem = ur.entry_problem(record)
         ch.set(self.reason_text, value=f"To save: {problem}" if problem else "")
         ch.set(self.save_btn, content=f"Save game {n}", disabled=problem is not None)
