@@ -18,6 +18,7 @@ import flet as ft
 from views import home, invite, theme
 from views.big_screen import BigScreen
 from views.data import IMPORT_LIMIT, DataScreen
+from views.history import HistoryScreen
 from views.settings import SettingsScreen
 from views.games import Games, new_record
 from views.new_game import NewGame
@@ -232,6 +233,9 @@ class Shell:
             stack.append(invite.build(self.invite))
         elif route == "/settings":
             stack.append(SettingsScreen(self.page, self.games).view)
+        elif route == "/history":
+            rows = await self.games.rows()
+            stack.append(HistoryScreen(self.page, rows, self.navigate).view)
         elif route == "/data":
             stack.append(DataScreen(self.page, self.games, self.notices, self.uploads).view)
         elif route != "/":

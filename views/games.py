@@ -80,6 +80,10 @@ class Games:
     async def recent(self, limit: int = 20):
         return await self._run(self.store.recent, limit)
 
+    async def rows(self) -> list:
+        """Index rows of every stored game: in progress first, then finished, newest first."""
+        return await self._run(self.store.rows)
+
     async def known_players(self) -> list[str]:
         return await self._run(self.store.known_players)
 

@@ -1,0 +1,34 @@
+"""The history screen's filters on index rows, without a browser."""
+from __future__ import annotations
+
+from views.history_state import filtered, header, players, result_line
+
+
+def row(gid, game, names, finished=True, winners=None):
+    return {"id": gid, "game": game, "created": "2026-11-22T19:00:00Z",
+            "finished": "2026-11-22T20:00:00Z" if finished else None,
+            "players": tuple((f"p{k}", n, 10 * k, k) for k, n in enumerate(names, 1)),
+            "winners": tuple(winners if winners is not None else names[:1])}
+
+
+ROWS = [row("a", "royal-ur", ["Ann", "Ben"]), row("b", "panda-royale", ["ann", "Cat", "Dan"], finished=False),
+        row("c", "panda-royale", ["Cat", "Dan"]), row("d", "pandoria", ["Eve", "Ben"])]
+
+
+def test_filters_by_game_player_and_text_keep_the_order():
+    assert [r["id"] for r in filtered(ROWS)] == ["a", "b", "c", "d"]
+    assert [r["id"] for r in filtered(ROWS, game="panda-royale")] == ["b", "c"]
+    assert [r["id"] for r in filtered(ROWS, player="Ann")] == ["a", "b"]          # case aside
+    assert [r["id"] for r in filtered(ROWS, game="panda-royale", player="ann")] == ["b"]
+    assert [r["id"] for r in filtered(ROWS, text=" be ")] == ["a", "d"]           # part of a name
+    assert filtered(ROWS, text="zed") == []
+
+
+def test_the_player_chips_are_the_most_frequent_names_once_each():
+    assert players(ROWS, most=3) == ["Ann", "Ben", "Cat"]
+
+
+def test_counts_and_result_lines_read_as_a_person_says_them():
+    assert header(1) == "1 game" and header(120) == "120 games"
+    assert result_line(ROWS[0]) == "Ann won · Ann 10 · Ben 20"
+    assert result_line(ROWS[1]).startswith("In progress · ann 10")

@@ -1,0 +1,85 @@
+"""History: every stored game, newest first, filtered by game and by player, searched by name.
+Drawn from the store's index rows (never the records), 50 rows at a time."""
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from views import theme
+from views.history_state import PAGE, filtered, header, players, result_line
+from views.home import title_of, when
+from views.pads import GAME_ORDER
+
+
+class HistoryScreen:
+    def __init__(self, page: ft.Page, rows: list, navigate):
+        self.page = page
+        self.rows = rows
+        self.navigate = navigate
+        self.game: str | None = None
+        self.player: str | None = None
+        self.text = ""
+        self.shown = PAGE
+        self.count = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
+        self.game_chips = ft.Row(scroll=ft.ScrollMode.AUTO, spacing=6)
+        self.player_chips = ft.Row(scroll=ft.ScrollMode.AUTO, spacing=6)
+        self.search = ft.TextField(label="Search by name", prefix_icon=ft.Icons.SEARCH, dense=True,
+                                   text_size=theme.BODY, on_change=self.on_search)
+        self.list = ft.Column(spacing=0)
+        self.more = ft.OutlinedButton("Show more", height=theme.TAP, on_click=self.on_more)
+        self.view = ft.View(
+            route="/history", padding=ft.Padding.all(8),
+            appbar=ft.AppBar(title=ft.Text("History", size=theme.LARGE, weight=ft.FontWeight.BOLD), toolbar_height=64),
+            controls=[ft.Column([self.count, self.search, self.game_chips, self.player_chips,
+                                 ft.Column([self.list, self.more], scroll=ft.ScrollMode.AUTO, expand=True)],
+                                expand=True, spacing=8)])
+        self.fill()
+
+    def _chip(self, label: str, selected: bool, on_select) -> ft.Chip:
+        return ft.Chip(label=ft.Text(label, size=theme.SMALL), selected=selected, on_select=on_select,
+                       show_checkmark=False)
+
+    def fill(self) -> None:
+        found = filtered(self.rows, self.game, self.player, self.text)
+        self.count.value = header(len(found))
+        self.game_chips.controls = [self._chip("All games", self.game is None, partial(self.on_game, None))] + [
+            self._chip(title_of(g), self.game == g, partial(self.on_game, g)) for g in GAME_ORDER]
+        self.player_chips.controls = [self._chip("Everyone", self.player is None, partial(self.on_player, None))] + [
+            self._chip(n, self.player == n, partial(self.on_player, n)) for n in players(self.rows)]
+        self.list.controls = [self._row(r) for r in found[:self.shown]]
+        if not found:
+            self.list.controls = [ft.Text("No game matches.", size=theme.BODY, italic=True)]
+        self.more.visible = len(found) > self.shown
+
+    def _row(self, row) -> ft.Control:
+        live = not row["finished"]
+        return ft.ListTile(
+            leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if live else ft.Icons.EMOJI_EVENTS, size=28),
+            title=ft.Text(f"{title_of(row['game'])}, {when(row['created'] or row['finished'])}", size=theme.BODY,
+                          weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+            subtitle=ft.Text(result_line(row), size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            min_height=theme.TAP + 8, on_click=partial(self.on_open, row["id"]))
+
+    def redraw(self) -> None:
+        self.fill()
+        self.page.update(self.view)
+
+    def on_game(self, game, e) -> None:
+        self.game, self.shown = game, PAGE
+        self.redraw()
+
+    def on_player(self, name, e) -> None:
+        self.player, self.shown = name, PAGE
+        self.redraw()
+
+    def on_search(self, e) -> None:
+        self.text, self.shown = self.search.value or "", PAGE
+        self.redraw()
+
+    def on_more(self, e) -> None:
+        self.shown += PAGE
+        self.redraw()
+
+    def on_open(self, game_id: str, e) -> None:
+        self.navigate(f"/game/{game_id}")

@@ -1,0 +1,52 @@
+"""What the history screen shows, from the store's index rows alone (never the records): no
+Flet here. Rows are dicts of storage.summary: id, game, created, finished, players
+[(id, name, total, place)], winners [names]."""
+from __future__ import annotations
+
+from typing import Iterable
+
+PAGE = 50  # rows drawn at a time; more on 'Show more'
+
+
+def names_of(row) -> list[str]:
+    return [p[1] for p in row["players"]]
+
+
+def matches(row, game: str | None, player: str | None, text: str) -> bool:
+    if game and row["game"] != game:
+        return False
+    names = [n.casefold() for n in names_of(row)]
+    if player and player.casefold() not in names:
+        return False
+    text = text.strip().casefold()
+    return not text or any(text in n for n in names)
+
+
+def filtered(rows: Iterable, game: str | None = None, player: str | None = None, text: str = "") -> list:
+    """Newest first as the store gives them, in-progress games first."""
+    return [r for r in rows if matches(r, game, player, text)]
+
+
+def players(rows: Iterable, most: int = 12) -> list[str]:
+    """The names that played most often (one spelling per person, case aside), for the chips."""
+    count: dict[str, list] = {}
+    for row in rows:
+        for name in names_of(row):
+            entry = count.setdefault(name.casefold(), [0, name])
+            entry[0] += 1
+    ranked = sorted(count.values(), key=lambda e: (-e[0], e[1].casefold()))
+    return [name for _, name in ranked[:most]]
+
+
+def header(n: int) -> str:
+    return f"{n} {'game' if n == 1 else 'games'}"
+
+
+def result_line(row) -> str:
+    """'Ann won · Ann 62 · Ben 40', 'In progress · Ann 12 · Ben 9'."""
+    scores = " · ".join(f"{p[1]} {p[2]}" for p in row["players"])
+    if not row["finished"]:
+        return f"In progress · {scores}"
+    winners = list(row["winners"])
+    lead = " and ".join(winners) + " won" if winners else "Finished"
+    return f"{lead} · {scores}"
