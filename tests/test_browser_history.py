@@ -63,3 +63,33 @@ def test_history_counts_filters_and_opens_games(page, stored):
     first = filtered(rows, text=part)[0]
     page.get_by_role("button", name=re.compile(r", \d+ \w+ \d\d:\d\d")).first.click()
     page.wait_for_url(re.compile(rf"/game/{first['id']}$"))
+
+
+def test_a_finished_game_reads_back_with_its_chart_and_can_be_deleted_undone_and_rematched(page, stored):
+    _, rows = stored
+    done = next(r for r in rows if r["finished"])
+    page.goto(page.url.rstrip("/") + f"/game/{done['id']}")
+    from tests.browser_harness import enable_semantics
+    enable_semantics(page)
+    winners = list(done["winners"])
+    wait_for_text(page, ("Winner: " if len(winners) == 1 else "Shared win: ") + " and ".join(winners))
+    for _pid, name, total, place in done["players"]:
+        page.get_by_text(f"{place}. {name}: {total}", exact=True).wait_for()
+    chart = page.get_by_text(re.compile(r"^Running totals round by round\. "))
+    said = chart.inner_text()
+    for _pid, name, total, _place in done["players"]:  # each line ends on the player's total
+        assert re.search(rf"{re.escape(name)}: [^;]*\b{total}(;|$)", said), name
+    screenshot(page, "finished_game_chart_412x915")
+    # Delete, then Undo: the game is back.
+    page.get_by_role("button", name="Delete", exact=True).click()
+    wait_for_text(page, "New game")
+    page.get_by_role("button", name="Undo", exact=True).click()
+    page.wait_for_url(re.compile(rf"/game/{done['id']}$"))
+    chart.wait_for()
+    # Rematch: the same game with the same players in the same seats, nothing entered.
+    page.get_by_role("button", name="Rematch", exact=True).click()
+    page.wait_for_url(re.compile(r"/game/(?!" + done["id"] + r")[\w-]+$"))
+    cells = page.get_by_role("button", name=re.compile(r"^[^:]+: 0\b"))
+    cells.first.wait_for()
+    said = cells.evaluate_all("els => els.map(e => e.getAttribute('aria-label') || e.textContent)")
+    assert [t.split(":")[0] for t in said] == [p[1] for p in done["players"]]

@@ -18,6 +18,7 @@ import flet as ft
 from views import home, invite, theme
 from views.big_screen import BigScreen
 from views.data import IMPORT_LIMIT, DataScreen
+from views.finished import FinishedScreen
 from views.history import HistoryScreen
 from views.settings import SettingsScreen
 from views.games import Games, new_record
@@ -268,7 +269,11 @@ class Shell:
         if pad is None:
             self.page.show_dialog(ft.SnackBar(ft.Text("The score pad of this game is coming soon.")))
             return None
-        return BigScreen(self.page, self.games, saved, pad) if big else pad(self.page, self.games, saved)
+        if big:
+            return BigScreen(self.page, self.games, saved, pad)
+        if saved.record.finished:  # read-only; Edit reopens it on purpose
+            return FinishedScreen(self.page, self.games, saved, pad, self.navigate)
+        return pad(self.page, self.games, saved)
 
     async def start_game(self, game: str, names: list[str], settings: dict) -> None:
         saved = await self.games.create(new_record(game, names, settings))

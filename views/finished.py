@@ -1,0 +1,124 @@
+"""A finished game, read-only: who won, the standings, the round-by-round running totals as a
+line chart (with the numbers as a table and a text for screen readers), and what to do next:
+Edit (reopens it, deliberately), Delete (with Undo), Rematch (same game, same seats)."""
+from __future__ import annotations
+
+import logging
+
+import flet as ft
+import flet_charts as fch
+
+from scoring import score
+from views import theme
+from views.games import new_record
+from views.pad.parts import standings
+from views.pad.words import and_join, signed
+
+log = logging.getLogger(__name__)
+
+# Line colours that stay apart in light and dark mode (and for the common colour blindnesses).
+LINES = ["#1F77B4", "#FF7F0E", "#2CA02C", "#D62728", "#9467BD", "#8C564B", "#E377C2", "#7F7F7F",
+         "#BCBD22", "#17BECF"]
+
+
+def running_totals(result) -> dict[str, list[int]]:
+    """Each player's total after each round / game / hand: [after 1, after 2, ...]."""
+    out = {s.id: [] for s in result.players}
+    for row in result.rounds:
+        for pid, points in out.items():
+            points.append((points[-1] if points else 0) + row.get(pid, 0))
+    return out
+
+
+def chart_text(result, runs: dict[str, list[int]]) -> str:
+    """The chart in words, for a screen reader."""
+    names = {s.id: s.name for s in result.players}
+    return "Running totals round by round. " + "; ".join(
+        f"{names[pid]}: {', '.join(signed(v) for v in values)}" for pid, values in runs.items())
+
+
+class FinishedScreen:
+    def __init__(self, page: ft.Page, games, saved, pad, navigate):
+        self.page = page
+        self.games = games
+        self.saved = saved
+        self.pad = pad
+        self.navigate = navigate
+        record = saved.record
+        result = score(record)
+        runs = running_totals(result)
+        winners = [s.name for s in result.players if s.place == 1]
+        body: list[ft.Control] = [
+            ft.Text(("Winner: " if len(winners) == 1 else "Shared win: ") + and_join(winners),
+                    size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
+            *standings(result),
+        ]
+        if len(result.rounds) >= 1:
+            body += [theme.heading("How the game went", size=theme.BODY), self._chart(result, runs)]
+        body.append(ft.Row([
+            ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_edit),
+            ft.OutlinedButton("Delete", icon=ft.Icons.DELETE_OUTLINE, height=theme.TAP, on_click=self.on_delete),
+            ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=theme.TAP, on_click=self.on_rematch),
+        ], wrap=True, spacing=8))
+        self.view = ft.View(
+            route=f"/game/{record.id}", padding=ft.Padding.all(12),
+            appbar=ft.AppBar(title=ft.Column([ft.Text(pad.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD),
+                                              ft.Text("Finished", size=theme.SMALL)], spacing=0, tight=True),
+                             toolbar_height=64),
+            controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
+
+    def _chart(self, result, runs: dict[str, list[int]]) -> ft.Control:
+        n = len(result.rounds)
+        series = [fch.LineChartData(
+            points=[fch.LineChartDataPoint(x=0, y=0)] + [fch.LineChartDataPoint(x=k + 1, y=v) for k, v in enumerate(values)],
+            color=LINES[i % len(LINES)], stroke_width=3, curved=False, point=True)
+            for i, values in enumerate(runs.values())]
+        values = [v for vs in runs.values() for v in vs] + [0]
+        chart = fch.LineChart(
+            data_series=series, min_x=0, max_x=n, min_y=min(values), max_y=max(values) or 1,
+            height=240, interactive=False,
+            horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
+            left_axis=fch.ChartAxis(label_size=40),
+            bottom_axis=fch.ChartAxis(label_size=24, label_spacing=max(1, n // 10)))
+        legend = ft.Row([ft.Row([ft.Container(width=14, height=14, bgcolor=LINES[i % len(LINES)], border_radius=7),
+                                 ft.Text(s.name, size=theme.SMALL, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)],
+                                tight=True, spacing=4) for i, s in enumerate(result.players)], wrap=True, spacing=12)
+        return ft.Column([ft.Semantics(label=chart_text(result, runs), container=True, exclude_semantics=True,
+                                       content=chart), legend],
+                         spacing=6)
+
+    async def on_edit(self, e) -> None:
+        try:
+            await self.games.edit(self.saved.record.id, self.saved, lambda r: r.model_copy(update={"finished": None}))
+        except Exception as exc:
+            self.page.show_dialog(ft.SnackBar(ft.Text(f"Not reopened: {exc}", size=theme.BODY)))
+            return
+        self.navigate(f"/game/{self.saved.record.id}")
+
+    async def on_delete(self, e) -> None:
+        record = self.saved.record
+        try:
+            await self.games.delete(record.id)
+        except Exception as exc:
+            self.page.show_dialog(ft.SnackBar(ft.Text(f"Not deleted: {exc}", size=theme.BODY)))
+            return
+
+        async def undo(e) -> None:
+            await self.games.create(record)
+            self.navigate(f"/game/{record.id}")
+        self.navigate("/")
+        self.page.show_dialog(ft.SnackBar(ft.Text(f"{self.pad.rules.TITLE} game deleted", size=theme.BODY),
+                                          action="Undo", on_action=undo, duration=ft.Duration(seconds=10)))
+
+    async def on_rematch(self, e) -> None:
+        record = self.saved.record
+        settings = record.settings.model_dump(mode="json") if hasattr(record, "settings") else {}
+        fresh = new_record(record.game, [p.name for p in record.players], settings)
+        saved = await self.games.create(fresh)
+        self.navigate(f"/game/{saved.record.id}")
+
+    def close(self) -> None:
+        pass
+
+    def resized(self, width, height) -> None:
+        pass
