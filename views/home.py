@@ -35,41 +35,75 @@ def span(game: str) -> str:
     return f"{low} players" if low == high else f"{low}–{high} players"
 
 
+# Each game's own colour on the home (its box's dominant colour) and a glyph for it.
+GAME_LOOK = {
+    "panda-royale": ("#F9D423", "#1A1A1A", ft.Icons.CASINO),
+    "royal-ur": ("#2B4C9B", "#FFFFFF", ft.Icons.FILTER_VINTAGE),
+    "nokosu-dice": ("#C62828", "#FFFFFF", ft.Icons.STYLE),
+    "pandoria": ("#2E7D32", "#FFFFFF", ft.Icons.CASTLE),
+    "pass-the-pandas": ("#EC5FA5", "#1A1A1A", ft.Icons.PETS),
+}
+
+
+def leader_line(summary) -> str:
+    """'Ann leads · Ann 62 · Ben 40' for a game in progress."""
+    scores = players_line(summary)
+    if not summary.winners or all(total == 0 for _pid, _name, total in summary.players):
+        return scores
+    lead = " and ".join(summary.winners)
+    return f"{lead} {'leads' if len(summary.winners) == 1 else 'lead'} · {scores}"
+
+
+def _game_card(navigate, game: str) -> ft.Control:
+    bg, fg, icon = GAME_LOOK[game]
+    ready = game in PADS
+    under = span(game) if ready else f"{span(game)} · coming soon"
+    return ft.Container(
+        ft.Semantics(label=f"{title_of(game)}, {under}", button=ready, exclude_semantics=True, container=True,
+                     content=ft.Column([ft.Icon(icon, color=fg, size=30),
+                                        ft.Text(title_of(game), size=theme.BODY, weight=ft.FontWeight.BOLD, color=fg,
+                                                max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                                        ft.Text(under, size=theme.SMALL, color=fg)], spacing=2, tight=True)),
+        col={"xs": 6, "md": 4}, bgcolor=bg, opacity=1.0 if ready else 0.45, border_radius=ft.BorderRadius.all(16),
+        padding=ft.Padding.all(12), height=124, ink=ready, disabled=not ready,
+        on_click=partial(_go, navigate, f"/new/{game}") if ready else None)
+
+
+def _card(control: ft.Control) -> ft.Container:
+    return ft.Container(control, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=ft.BorderRadius.all(16),
+                        padding=ft.Padding.symmetric(vertical=2))
+
+
 def build(navigate, in_progress: list, recent: list) -> ft.View:
-    """The home view; navigate(route) is called with the route of the tapped entry."""
-    items: list[ft.Control] = [theme.heading("New game")]
-    for game in GAME_ORDER:
-        ready = game in PADS
-        items.append(ft.ListTile(
-            leading=ft.Icon(ft.Icons.CASINO if ready else ft.Icons.HOURGLASS_EMPTY, size=30),
-            title=ft.Text(title_of(game), size=theme.BODY, weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(span(game) if ready else f"{span(game)} · coming soon", size=theme.SMALL),
-            trailing=ft.Icon(ft.Icons.ADD_CIRCLE_OUTLINE) if ready else None,
-            disabled=not ready, min_height=theme.TAP + 16,
-            on_click=partial(_go, navigate, f"/new/{game}") if ready else None))
+    """The home, the hub a player opens at the table: games in progress first (one tap to go
+    on), the five games to start, the last results; navigate(route) is called on a tap."""
+    items: list[ft.Control] = []
+    if in_progress:
+        items.append(theme.heading("In progress"))
+        for s in in_progress:
+            items.append(_card(ft.ListTile(
+                leading=ft.Icon(ft.Icons.PLAY_CIRCLE_FILL, size=36, color=GAME_LOOK.get(s.game, ("#888",))[0]),
+                title=ft.Text(f"Resume {title_of(s.game)}, {when(s.created)}", size=theme.BODY,
+                              weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                subtitle=ft.Text(leader_line(s), size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+                min_height=theme.TAP + 16, on_click=partial(_go, navigate, f"/game/{s.id}"))))
 
-    items.append(theme.heading("In progress"))
-    if not in_progress:
-        items.append(ft.Text("No game in progress.", size=theme.BODY, italic=True))
-    for s in in_progress:
-        items.append(ft.ListTile(
-            leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE, size=30),
-            title=ft.Text(f"Resume {title_of(s.game)}, {when(s.created)}", size=theme.BODY,
-                          weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(players_line(s), size=theme.SMALL),
-            min_height=theme.TAP + 16,
-            on_click=partial(_go, navigate, f"/game/{s.id}")))
+    items.append(theme.heading("New game"))
+    items.append(ft.ResponsiveRow([_game_card(navigate, g) for g in GAME_ORDER], spacing=8, run_spacing=8))
 
-    finished = [s for s in recent if s.finished][:10]
-    items.append(theme.heading("Finished"))
+    finished = [s for s in recent if s.finished][:5]
+    items.append(ft.Row([theme.heading("Last results"),
+                         ft.TextButton("All games", icon=ft.Icons.HISTORY, on_click=partial(_go, navigate, "/history"))],
+                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
     if not finished:
         items.append(ft.Text("No finished game yet.", size=theme.BODY, italic=True))
     for s in finished:
         winners = " and ".join(s.winners)
         items.append(ft.ListTile(
-            leading=ft.Icon(ft.Icons.EMOJI_EVENTS, size=30),
-            title=ft.Text(f"{title_of(s.game)}, {when(s.finished)}: {winners} won", size=theme.BODY),
-            subtitle=ft.Text(players_line(s), size=theme.SMALL),
+            leading=ft.Icon(ft.Icons.EMOJI_EVENTS, size=30, color=GAME_LOOK.get(s.game, ("#888",))[0]),
+            title=ft.Text(f"{title_of(s.game)}, {when(s.finished)}: {winners} won", size=theme.BODY,
+                          max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            subtitle=ft.Text(players_line(s), size=theme.SMALL, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
             min_height=theme.TAP + 16,
             on_click=partial(_go, navigate, f"/game/{s.id}")))
 
@@ -86,8 +120,8 @@ def build(navigate, in_progress: list, recent: list) -> ft.View:
                                   theme.icon_button(ft.Icons.SETTINGS, "Settings",
                                                     partial(_go, navigate, "/settings"))],
                          toolbar_height=64),
-        controls=[ft.Column(items, scroll=ft.ScrollMode.AUTO, expand=True, spacing=6)],
-        padding=ft.Padding.all(8))
+        controls=[ft.Column(items, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)],
+        padding=ft.Padding.all(12))
 
 
 def _go(navigate, route: str, e) -> None:
