@@ -4,11 +4,17 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+import json
+
 from scoring import RecordBase, score
+from scoring.statistics import facts
 
 from .api import Summary
 
 ROW_KEYS = {"id", "revision", "version", "game", "created", "finished", "order", "players", "winners"}
+# Rows written by this version also keep the game's statistics facts, as JSON text (a string
+# per row is not tracked by the garbage collector); rows of older index files lack them.
+OPTIONAL_KEYS = {"facts"}
 
 
 def order_key(created: str | None, finished: str | None) -> str:
@@ -33,6 +39,7 @@ def index_row(record: RecordBase, revision: int) -> dict[str, Any]:
         "order": order_key(record.created, record.finished),
         "players": tuple((s.id, s.name, s.total, s.place) for s in result.players),
         "winners": tuple(record.name_of(w) for w in result.winners),
+        "facts": json.dumps(facts(record, result), separators=(",", ":")),
     }
 
 
@@ -40,8 +47,10 @@ def checked_row(row: Any) -> dict[str, Any]:
     """An index row read from a file, checked, with tuples for lists. Rows of plain strings,
     numbers and tuples are not tracked by the garbage collector, so 10,000 of them do not
     slow down every collection (and with it, the saves of the game being played)."""
-    if not isinstance(row, dict) or row.keys() != ROW_KEYS:
+    if not isinstance(row, dict) or not ROW_KEYS <= row.keys() <= ROW_KEYS | OPTIONAL_KEYS:
         raise ValueError("an index row has the fields " + ", ".join(sorted(ROW_KEYS)))
+    if not isinstance(row.get("facts", ""), str):
+        raise ValueError("facts must be JSON text")
     if not (isinstance(row["id"], str) and type(row["revision"]) is int and type(row["version"]) is int
             and isinstance(row["order"], str) and isinstance(row["game"], str)):
         raise ValueError("an index row needs a string id, game and order, and whole-number "
