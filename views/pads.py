@@ -2,9 +2,10 @@
 is one rules module, one pad folder and one line here (views/README.md)."""
 from __future__ import annotations
 
+from views.nokosu_dice.screen import NokosuScreen
 from views.panda_royale.screen import RoyaleScreen
 from views.royal_ur.screen import UrScreen
 
 # In the order of rules.md; the home lists every game and starts those that have a pad.
 GAME_ORDER = ("panda-royale", "royal-ur", "nokosu-dice", "pandoria", "pass-the-pandas")
-PADS = {screen.rules.GAME: screen for screen in (RoyaleScreen, UrScreen)}
+PADS = {screen.rules.GAME: screen for screen in (RoyaleScreen, UrScreen, NokosuScreen)}
