@@ -9,7 +9,8 @@ from tinydb import TinyDB
 
 from scoring import RecordBase
 
-from .atomic import make_dirs, open_tinydb, remove_durably, replace_docs, table_docs
+from .atomic import make_dirs, open_tinydb, replace_docs, table_docs
+from .commit import Files
 from .layout import ACTIVE_DIR, ACTIVE_RE, active_name
 
 TABLE = "game"  # one document, doc id 1: the journal of journal.py
@@ -25,8 +26,9 @@ class ActiveGame:
 
 
 class ActiveArea:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, files: Files):
         self.dir = root / ACTIVE_DIR
+        self.store_files = files
         self.games: dict[str, ActiveGame] = {}
 
     def files(self) -> list[Path]:
@@ -44,7 +46,7 @@ class ActiveArea:
     def put(self, doc: dict[str, Any], record: RecordBase) -> None:
         """Write a game's journal (creating its file) and remember its record."""
         game = self.games.get(doc["id"])
-        db = game.db if game else open_tinydb(self.path_of(doc["id"]))
+        db = game.db if game else open_tinydb(self.path_of(doc["id"]), self.store_files)
         if not self.dir.is_dir():  # the first game of the store: made durably, not just made
             make_dirs(self.dir)
         replace_docs(db, {TABLE: ({1: doc}, None)})
@@ -52,13 +54,13 @@ class ActiveArea:
 
     def adopt(self, doc: dict[str, Any], record: RecordBase) -> None:
         """Remember a game whose file was checked at open, without writing it."""
-        db = open_tinydb(self.path_of(doc["id"]))
+        db = open_tinydb(self.path_of(doc["id"]), self.store_files)
         self.games[doc["id"]] = ActiveGame(record, doc["revision"], bool(doc["undo"]), bool(doc["redo"]), db)
 
     def remove(self, game_id: str) -> None:
         game = self.games.pop(game_id)
         game.db.close()
-        remove_durably(self.path_of(game_id))
+        self.store_files.remove(self.path_of(game_id))
 
     def close(self) -> None:
         for game in self.games.values():

@@ -11,6 +11,7 @@ from typing import Any, Iterable
 from scoring import RecordBase, parse_record
 
 from .active import ActiveArea
+from .commit import Files
 from .history import HistoryArea
 from .journal import trimmed
 from .summary import index_row
@@ -23,8 +24,9 @@ HISTORY_KEEP = 1
 
 class Areas:
     def __init__(self, root: Path):
-        self.active = ActiveArea(root)
-        self.history = HistoryArea(root)
+        self.files = Files(root)  # files.all_or_nothing(): many writes, one commit (commit.py)
+        self.active = ActiveArea(root, self.files)
+        self.history = HistoryArea(root, self.files)
 
     def __contains__(self, game_id: str) -> bool:
         return game_id in self.active.games or game_id in self.history.where

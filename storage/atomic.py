@@ -100,17 +100,23 @@ class AtomicJSONStorage(Storage):
     is dropped whenever a write fails.
     """
 
-    def __init__(self, path: str | Path, **_ignored: Any) -> None:
+    def __init__(self, path: str | Path, files: Any = None, **_ignored: Any) -> None:
         self.path = Path(path)
+        self.files = files  # a commit.Files: writes are staged while a change is under way
         self._cache: dict | None = None
         self.last_sha256: str | None = None
 
     def read(self) -> dict | None:
         if self._cache is None:
-            try:
-                raw = self.path.read_bytes()
-            except FileNotFoundError:
-                return None
+            if self.files is not None:
+                raw = self.files.read(self.path)
+                if raw is None:
+                    return None
+            else:
+                try:
+                    raw = self.path.read_bytes()
+                except FileNotFoundError:
+                    return None
             self._cache = json.loads(raw) if raw.strip() else None
             self.last_sha256 = sha256(raw)
         return self._cache
@@ -118,7 +124,10 @@ class AtomicJSONStorage(Storage):
     def write(self, data: dict) -> None:
         try:
             raw = dump_bytes(data)
-            write_atomic(self.path, raw)
+            if self.files is not None:
+                self.files.write(self.path, raw)
+            else:
+                write_atomic(self.path, raw)
         except BaseException:
             self._cache = None
             raise
@@ -137,8 +146,8 @@ class AtomicJSONStorage(Storage):
         self._cache = None
 
 
-def open_tinydb(path: Path) -> TinyDB:
-    return TinyDB(path, storage=AtomicJSONStorage)
+def open_tinydb(path: Path, files: Any = None) -> TinyDB:
+    return TinyDB(path, storage=AtomicJSONStorage, files=files)
 
 
 def replace_docs(db: TinyDB, changes: dict[str, tuple[dict[int, dict], set[int] | None]]) -> None:

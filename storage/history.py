@@ -16,6 +16,7 @@ from typing import Any, Iterable, Iterator
 from tinydb import TinyDB
 
 from .atomic import open_tinydb, replace_docs, table_docs
+from .commit import Files
 from .layout import CHUNK_GAMES, chunk_name, index_name
 
 GAMES, SUMMARIES, META = "games", "summaries", "meta"
@@ -34,8 +35,9 @@ class Chunk:
 
 
 class HistoryArea:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, files: Files):
         self.root = root
+        self.files = files
         self.chunks: dict[int, Chunk] = {}
         self.where: dict[str, tuple[int, int]] = {}  # game id -> (chunk, doc id)
 
@@ -65,8 +67,8 @@ class HistoryArea:
     # --- opening ----------------------------------------------------------------
     def chunk(self, n: int) -> Chunk:
         if n not in self.chunks:
-            self.chunks[n] = Chunk(n, open_tinydb(self.root / chunk_name(n)),
-                                   open_tinydb(self.root / index_name(n)))
+            self.chunks[n] = Chunk(n, open_tinydb(self.root / chunk_name(n), self.files),
+                                   open_tinydb(self.root / index_name(n), self.files))
         return self.chunks[n]
 
     def adopt(self, n: int, rows: dict[int, dict[str, Any]], sha256: str,
@@ -126,7 +128,7 @@ class HistoryArea:
         chunk = self.chunk(n)
         # The records first, then the index naming their checksum: a crash in between
         # leaves an index that no longer matches, which the next open rebuilds.
-        if docs or removes or not chunk.games.storage.path.exists():
+        if docs or removes or not self.files.exists(chunk.games.storage.path):
             replace_docs(chunk.games, {GAMES: (docs, removes)})
             chunk.sha256 = chunk.games.storage.last_sha256
         chunk.rows.update(rows)

@@ -1,5 +1,7 @@
 """What Store.open does before it hands the store out: check every file, repair, back up.
 
+- First of all, a change of many files that a kill cut short is completed or undone
+  (commit.recover): everything below reads a store that is wholly before or after it.
 - Temporary files of interrupted writes and half-made backups are swept.
 - Every in-progress game file is parsed and validated; a history chunk whose checksum still
   matches its index is what the store wrote (and validated) itself, any other chunk is
@@ -12,6 +14,9 @@
   brought back, so nothing stored at the last successful start is lost.
 - A damaged or stale index is rebuilt from its chunk; a game found twice keeps the copy
   with the higher revision.
+- Every file these steps write (migrated records, repairs, rebuilt indexes) is one
+  all-or-nothing change (commit.py): a kill during them leaves the store as it was, and the
+  next open does them again.
 - Finally the rolling backup is taken.
 """
 from __future__ import annotations
@@ -24,7 +29,7 @@ from typing import Any, Callable
 
 from scoring import VERSION
 
-from . import backup
+from . import backup, commit
 from .areas import Areas
 from .atomic import fsync_dir, remove_durably, sha256, sweep_temp_files, write_atomic
 from .checks import BadFile, check_active, check_chunk, check_game, check_index
@@ -33,9 +38,11 @@ from .summary import index_row
 
 
 class Opening:
-    def __init__(self, root: Path, areas: Areas):
+    def __init__(self, root: Path, areas: Areas, take_backup: bool = True):
         self.root = root
         self.areas = areas
+        self.files = areas.files
+        self.take_backup = take_backup
         self.notices: list[str] = []
         self.damaged = False  # a file holding games was set aside (now or by a cut-short open)
         self.clashes: list[tuple[str, int, int]] = []
@@ -43,21 +50,29 @@ class Opening:
         self.stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
     def run(self) -> None:
+        # Before anything reads or sweeps: a change cut short is rolled forward or back, so
+        # that the store is wholly as before it or wholly as after it (commit.py).
+        notices, bad_journal = commit.recover(self.root, self.stamp)
+        self.notices += notices
         sweep_temp_files(self.root)
         sweep_temp_files(self.root / ACTIVE_DIR)
         backup.sweep_partial(self.root)
         marker = self.root / RECOVERY_MARKER
         # A repair cut short by a kill: the newest backup is still the one from before it.
         self.damaged = marker.exists()
-        self._open_active()
-        self._open_history()
-        if self.damaged:
-            self._recover_from_backup()
-            self._keep_salvaged()
-        self._resolve_duplicates()
-        backup.take(self.root, {chunk_name(n): c.sha256 for n, c in self.areas.history.chunks.items()
-                                if c.sha256 and (self.root / chunk_name(n)).exists()})
-        remove_durably(marker)
+        if bad_journal:
+            self._mark_damaged()
+        with self.files.all_or_nothing():  # migrations and repairs: one commit
+            self._open_active()
+            self._open_history()
+            if self.damaged:
+                self._recover_from_backup()
+                self._keep_salvaged()
+            self._resolve_duplicates()
+        if self.take_backup:
+            backup.take(self.root, {chunk_name(n): c.sha256 for n, c in self.areas.history.chunks.items()
+                                    if c.sha256 and (self.root / chunk_name(n)).exists()})
+            remove_durably(marker)
         self.areas.history.forget()
 
     def _mark_damaged(self) -> None:
@@ -111,7 +126,7 @@ class Opening:
                     self.notices.append(f"{chunk_rel} is missing and no backup holds it; its index "
                                         f"was moved aside as {aside}.")
                 return
-            write_atomic(chunk_path, found[1])
+            self.files.write(chunk_path, found[1])
             self.notices.append(f"{chunk_rel} was missing; restored it from {backup.describe(found[0])}.")
             raw, checked = found[1], found[2]
         else:
@@ -162,10 +177,10 @@ class Opening:
         found = backup.good_copy(self.root, rel, check)
         note = f"{rel} ({what}) {_words(bad.reason)} ({bad.detail}); moved aside as {aside}"
         if found is None:
-            remove_durably(self.root / rel)
+            self.files.remove(self.root / rel)
             self.notices.append(note + "; no backup holds a good copy of it.")
             return None
-        write_atomic(self.root / rel, found[1])
+        self.files.write(self.root / rel, found[1])
         self.notices.append(note + f"; restored it from {backup.describe(found[0])}.")
         return found[1], found[2]
 

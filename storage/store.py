@@ -5,13 +5,17 @@
     saved = store.save(edited, saved.revision)   # each tap: durable when it returns
     saved = store.undo(game_id, saved.revision)  # undo/redo survive restarts
 
-Files and their layout: layout.py. Crash safety: atomic.py. What open() repairs: recovery.py.
+    with store.all_or_nothing():           # many changes, one commit: all stored, or none
+        ...
+
+Files and their layout: layout.py. Crash safety: atomic.py (one file), commit.py (many files).
+What open() repairs: recovery.py.
 """
 from __future__ import annotations
 
 import json
 import threading
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -35,7 +39,7 @@ class Store:
         self.notices = notices  # what open() repaired, as sentences for a person; [] normally
         self._process_lock = lock
         self._areas = areas
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # re-entered by the methods called in all_or_nothing()
         self._closed = False
         self._summaries: dict[str, tuple[int, dict[str, Any]]] = {}  # in progress: id -> (revision, row)
 
@@ -74,6 +78,50 @@ class Store:
                 self._closed = True
                 self._areas.close()
                 self._process_lock.release()
+
+    @contextmanager
+    def all_or_nothing(self, what: str | None = None) -> Iterator["Store"]:
+        """Every save, undo, redo, delete and import made inside the block (by this thread:
+        the store is locked meanwhile) is written when the block ends, all of them at once:
+        a kill at any moment leaves the store as before the block or as after it, never
+        a mixture (commit.py). A save inside is durable when the block returns, not before.
+        An exception inside writes nothing; the store then reads its files again (the games
+        it hands out are those of before the block). For a restore, a merge of players, or
+        anything else that changes many games as one. `what` ("a restore from ...") names
+        the change in the notice of the next open if a kill cuts it short."""
+        with self._lock:
+            self._check_open()
+            with self._changing_together(what):
+                yield self
+
+    @contextmanager
+    def _changing_together(self, what: str | None) -> Iterator[None]:
+        files = self._areas.files
+        if files.change is not None:  # part of an enclosing block
+            yield
+            return
+        try:
+            with files.all_or_nothing(what):
+                yield
+        except BaseException:
+            self._reload()
+            raise
+
+    def _reload(self) -> None:
+        """After a change that was not written (or not wholly): the files are the truth."""
+        self._areas.close()
+        self._summaries.clear()
+        areas = Areas(self.root)
+        try:
+            opening = Opening(self.root, areas, take_backup=False)
+            opening.run()
+        except BaseException:
+            areas.close()
+            self._closed = True
+            self._process_lock.release()
+            raise
+        self._areas = areas
+        self.notices += opening.notices
 
     # --- one game ---------------------------------------------------------------------
     def save(self, record: RecordBase, expected_revision: int | None) -> Saved:
@@ -204,31 +252,38 @@ class Store:
         taken back by an older or less complete copy (transfer.goes_back): that copy is left
         out whole and counted as kept, the stored game untouched. dry_run: count what an
         import would do (the app's preview) and write nothing."""
-        now = transfer.now_iso()
-        new_ids, updated, unchanged, kept = [], 0, 0, 0
+        what = f"an import of {len(games):,} {'game' if len(games) == 1 else 'games'}"
         with self._lock:
             self._check_open()
-            for start in range(0, len(games), IMPORT_BATCH):  # a batch of records in memory at a time
-                items = []
-                for game in games[start:start + IMPORT_BATCH]:
-                    data, row = json.loads(game.record), game.row
-                    old = self._areas.doc(game.id) if game.id in self._areas else None
-                    if game.undated:
-                        data["created"] = (old["record"].get("created") if old else None) or data["finished"] or now
-                        row = {**row, "created": data["created"], "order": order_key(data["created"], data["finished"])}
-                    if old is None:
-                        items.append((journal.new_doc(game.id, data), None, row))
-                        new_ids.append(game.id)
-                    elif old["record"] == data:
-                        unchanged += 1
-                    elif transfer.goes_back(old["record"], data):
-                        kept += 1
-                    else:
-                        items.append((journal.saved(old, data), None, row))
-                        updated += 1
-                if not dry_run:
-                    self._areas.place_many(items)
-                self._areas.history.forget()
+            # One all-or-nothing change (commit.py): a kill at any moment leaves the store as
+            # before the import or as after it; an error writes nothing.
+            with nullcontext() if dry_run else self._changing_together(what):
+                return self._import_batches(games, dry_run)
+
+    def _import_batches(self, games: list[transfer.Incoming], dry_run: bool) -> ImportReport:
+        now = transfer.now_iso()
+        new_ids, updated, unchanged, kept = [], 0, 0, 0
+        for start in range(0, len(games), IMPORT_BATCH):  # a batch of records in memory at a time
+            items = []
+            for game in games[start:start + IMPORT_BATCH]:
+                data, row = json.loads(game.record), game.row
+                old = self._areas.doc(game.id) if game.id in self._areas else None
+                if game.undated:
+                    data["created"] = (old["record"].get("created") if old else None) or data["finished"] or now
+                    row = {**row, "created": data["created"], "order": order_key(data["created"], data["finished"])}
+                if old is None:
+                    items.append((journal.new_doc(game.id, data), None, row))
+                    new_ids.append(game.id)
+                elif old["record"] == data:
+                    unchanged += 1
+                elif transfer.goes_back(old["record"], data):
+                    kept += 1
+                else:
+                    items.append((journal.saved(old, data), None, row))
+                    updated += 1
+            if not dry_run:
+                self._areas.place_many(items)
+            self._areas.history.forget()
         return ImportReport(len(new_ids), updated, unchanged, new_ids, kept)
 
     def export_data(self) -> dict[str, Any]:
