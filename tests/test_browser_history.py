@@ -7,16 +7,34 @@ import re
 import pytest
 
 from storage import Store, samples
-from tests.browser_harness import flet_server, open_app_page, screenshot, wait_for_text
-from views.history_state import filtered
+from tests.browser_harness import flet_server, screenshot, wait_for_text
+from views.history_state import filtered, header
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def others() -> list:
+    """A finished game of each of the other four kinds, as players would have entered them."""
+    from scoring import parse_record
+    from tests.records_for_tests import record
+    done = {"created": "2027-01-0{}T19:00:00Z", "finished": "2027-01-0{}T21:00:00Z"}
+    games = [
+        record("royal-ur", ["Ann", "Ben"], rounds=[{"winner": "ann", "loser": {"unentered": 7}},
+                                                   {"winner": "ben", "loser": {"home": 6, "board": [5]}}]),
+        record("nokosu-dice", ["Ann", "Ben", "Cat"], rounds=[
+            {"declared": {"ann": 3, "ben": 0, "cat": 5}, "tricks": {"ann": 3, "ben": 0, "cat": 9}}]),
+        record("pandoria", ["Ann", "Ben"], final={"ann": {"points": 54, "wood": 6}, "ben": {"points": 50, "gold": 9}}),
+        record("pass-the-pandas", ["Ann", "Ben"], settings={"target": 10},
+               rounds=[{"out": [{"player": "ann", "points": 11}]}]),
+    ]
+    return [parse_record({**g, "id": f"other-{k}", "created": done["created"].format(k + 1),
+                          "finished": done["finished"].format(k + 1)}) for k, g in enumerate(games)]
 
 
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory):
     data = tmp_path_factory.mktemp("history")
-    records = list(samples.history(5, 120))
+    records = list(samples.history(5, 120)) + others()
     with Store.open(data) as store:
         for record in records:
             store.save(record, None)
@@ -44,8 +62,9 @@ def test_history_counts_filters_and_opens_games(page, stored):
     game = rows[0]["game"]
     from views.home import title_of
     page.get_by_role("checkbox", name=title_of(game), exact=True).click()
-    wait_for_text(page, f"{len(filtered(rows, game=game))} games")
+    wait_for_text(page, header(len(filtered(rows, game=game))))
     page.get_by_role("checkbox", name="All games", exact=True).click()
+    wait_for_text(page, header(len(rows)))
     # Filter by the most frequent player.
     from views.history_state import players
     name = players(rows)[0]
@@ -67,7 +86,7 @@ def test_history_counts_filters_and_opens_games(page, stored):
 
 def test_a_finished_game_reads_back_with_its_chart_and_can_be_deleted_undone_and_rematched(page, stored):
     _, rows = stored
-    done = next(r for r in rows if r["finished"])
+    done = next(r for r in rows if r["finished"] and r["game"] == "panda-royale")
     page.goto(page.url.rstrip("/") + f"/game/{done['id']}")
     from tests.browser_harness import enable_semantics
     enable_semantics(page)
@@ -93,3 +112,43 @@ def test_a_finished_game_reads_back_with_its_chart_and_can_be_deleted_undone_and
     cells.first.wait_for()
     said = cells.evaluate_all("els => els.map(e => e.getAttribute('aria-label') || e.textContent)")
     assert [t.split(":")[0] for t in said] == [p[1] for p in done["players"]]
+
+
+@pytest.mark.parametrize("game,label", [
+    ("panda-royale", "Red went negative"),
+    ("royal-ur", "Game wins"),
+    ("nokosu-dice", "Declarations made"),
+    ("pandoria", "Points from the end-game conversion"),
+    ("pass-the-pandas", "Average points per hand"),
+])
+def test_the_statistics_of_each_game_with_its_chart(page, stored, game, label):
+    from scoring.statistics import game_stats
+    _, rows = stored
+    stats = game_stats(game, rows)
+    page.get_by_role("button", name="Statistics", exact=True).click()
+    from views.home import title_of
+    page.get_by_role("checkbox", name=title_of(game), exact=True).click()
+    wait_for_text(page, f"{stats.games} {'game' if stats.games == 1 else 'games'} played")
+    chart = page.get_by_text(re.compile(r"^Wins per player: "))
+    expected = "; ".join(f"{p.name} {p.wins}" for p in stats.players[:8])
+    assert chart.inner_text() == f"Wins per player: {expected}"
+    # What fits the game, as scoring.statistics (tested on its own) computes it.
+    page.get_by_text(label, exact=True).wait_for()
+    page.get_by_text(dict(stats.extras)[label], exact=True).first.wait_for()
+    if game == "panda-royale":
+        page.get_by_text(re.compile(r"^Points by colour: ")).wait_for()
+        screenshot(page, "statistics_panda_royale_412x915")
+
+
+def test_a_players_page(page, stored):
+    from scoring.statistics import player_stats
+    _, rows = stored
+    stats = player_stats("Ann", rows)
+    page.goto(page.url.rstrip("/") + "/player/Ann")
+    from tests.browser_harness import enable_semantics
+    enable_semantics(page)
+    wait_for_text(page, f"{stats.games} games · {stats.wins} wins · {round(100 * stats.wins / stats.games)} %")
+    wait_for_text(page, f"Winning streak: {stats.current_streak} now, {stats.longest_streak} at the longest")
+    ur = stats.by_game["royal-ur"]
+    wait_for_text(page, f"{ur.games} played · {ur.wins} won ({round(100 * ur.win_rate)} %)")
+    screenshot(page, "player_page_412x915")

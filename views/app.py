@@ -20,10 +20,11 @@ from views.big_screen import BigScreen
 from views.data import IMPORT_LIMIT, DataScreen
 from views.finished import FinishedScreen
 from views.history import HistoryScreen
+from views.statistics import StatisticsScreen, player_view
 from views.settings import SettingsScreen
 from views.games import Games, new_record
 from views.new_game import NewGame
-from views.pads import PADS
+from views.pads import GAME_ORDER, PADS
 from views.table import TOKEN_KEY, Access, invite_url, lan_address, new_token, qr_terminal
 
 log = logging.getLogger(__name__)
@@ -234,6 +235,10 @@ class Shell:
             stack.append(invite.build(self.invite))
         elif route == "/settings":
             stack.append(SettingsScreen(self.page, self.games).view)
+        elif len(parts) == 2 and parts[0] == "stats" and parts[1] in GAME_ORDER:
+            stack.append(StatisticsScreen(self.page, await self.games.rows(), parts[1], self.navigate).view)
+        elif len(parts) == 2 and parts[0] == "player":
+            stack.append(player_view(await self.games.rows(), urllib.parse.unquote(parts[1])))
         elif route == "/history":
             rows = await self.games.rows()
             stack.append(HistoryScreen(self.page, rows, self.navigate).view)
@@ -266,13 +271,13 @@ class Shell:
             self.page.show_dialog(ft.SnackBar(ft.Text("That game is not stored here.", size=theme.BODY)))
             return None
         pad = PADS.get(saved.record.game)
+        if saved.record.finished and not big:  # read-only (any game); Edit reopens it on purpose
+            return FinishedScreen(self.page, self.games, saved, pad, self.navigate)
         if pad is None:
             self.page.show_dialog(ft.SnackBar(ft.Text("The score pad of this game is coming soon.")))
             return None
         if big:
             return BigScreen(self.page, self.games, saved, pad)
-        if saved.record.finished:  # read-only; Edit reopens it on purpose
-            return FinishedScreen(self.page, self.games, saved, pad, self.navigate)
         return pad(self.page, self.games, saved)
 
     async def start_game(self, game: str, names: list[str], settings: dict) -> None:

@@ -8,7 +8,7 @@ import logging
 import flet as ft
 import flet_charts as fch
 
-from scoring import score
+from scoring import rules_for, score
 from views import theme
 from views.games import new_record
 from views.pad.parts import standings
@@ -39,12 +39,15 @@ def chart_text(result, runs: dict[str, list[int]]) -> str:
 
 class FinishedScreen:
     def __init__(self, page: ft.Page, games, saved, pad, navigate):
+        """pad: the game's pad class, or None for a game whose pad is still to come (then it
+        can be looked at, deleted or played again from a file, not edited here)."""
         self.page = page
         self.games = games
         self.saved = saved
         self.pad = pad
         self.navigate = navigate
         record = saved.record
+        self.title = rules_for(record.game).TITLE
         result = score(record)
         runs = running_totals(result)
         winners = [s.name for s in result.players if s.place == 1]
@@ -56,13 +59,14 @@ class FinishedScreen:
         if len(result.rounds) >= 1:
             body += [theme.heading("How the game went", size=theme.BODY), self._chart(result, runs)]
         body.append(ft.Row([
-            ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_edit),
+            ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_edit, disabled=pad is None),
             ft.OutlinedButton("Delete", icon=ft.Icons.DELETE_OUTLINE, height=theme.TAP, on_click=self.on_delete),
-            ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=theme.TAP, on_click=self.on_rematch),
+            ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=theme.TAP, on_click=self.on_rematch,
+                            disabled=pad is None),
         ], wrap=True, spacing=8))
         self.view = ft.View(
             route=f"/game/{record.id}", padding=ft.Padding.all(12),
-            appbar=ft.AppBar(title=ft.Column([ft.Text(pad.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            appbar=ft.AppBar(title=ft.Column([ft.Text(self.title, size=theme.LARGE, weight=ft.FontWeight.BOLD),
                                               ft.Text("Finished", size=theme.SMALL)], spacing=0, tight=True),
                              toolbar_height=64),
             controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
@@ -107,7 +111,7 @@ class FinishedScreen:
             await self.games.create(record)
             self.navigate(f"/game/{record.id}")
         self.navigate("/")
-        self.page.show_dialog(ft.SnackBar(ft.Text(f"{self.pad.rules.TITLE} game deleted", size=theme.BODY),
+        self.page.show_dialog(ft.SnackBar(ft.Text(f"{self.title} game deleted", size=theme.BODY),
                                           action="Undo", on_action=undo, duration=ft.Duration(seconds=10)))
 
     async def on_rematch(self, e) -> None:

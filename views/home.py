@@ -92,9 +92,11 @@ def build(navigate, in_progress: list, recent: list) -> ft.View:
     items.append(ft.ResponsiveRow([_game_card(navigate, g) for g in GAME_ORDER], spacing=8, run_spacing=8))
 
     finished = [s for s in recent if s.finished][:5]
-    items.append(ft.Row([theme.heading("Last results"),
-                         ft.TextButton("All games", icon=ft.Icons.HISTORY, on_click=partial(_go, navigate, "/history"))],
-                        alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
+    items.append(ft.Row([ft.FilledTonalButton("History", icon=ft.Icons.HISTORY, height=theme.TAP, expand=True,
+                                              on_click=partial(_go, navigate, "/history")),
+                         ft.FilledTonalButton("Statistics", icon=ft.Icons.BAR_CHART, height=theme.TAP, expand=True,
+                                              on_click=partial(_go, navigate, "/stats/panda-royale"))], spacing=8))
+    items.append(theme.heading("Last results"))
     if not finished:
         items.append(ft.Text("No finished game yet.", size=theme.BODY, italic=True))
     for s in finished:
@@ -112,8 +114,7 @@ def build(navigate, in_progress: list, recent: list) -> ft.View:
         appbar=ft.AppBar(title=ft.Column([ft.Text("Pandapad", size=theme.LARGE, weight=ft.FontWeight.BOLD),
                                           ft.Text("Score pad for the table", size=theme.SMALL)],
                                          spacing=0, tight=True),
-                         actions=[theme.icon_button(ft.Icons.HISTORY, "History", partial(_go, navigate, "/history")),
-                                  theme.icon_button(ft.Icons.QR_CODE_2, "Invite players",
+                         actions=[theme.icon_button(ft.Icons.QR_CODE_2, "Invite players",
                                                     partial(_go, navigate, "/invite")),
                                   theme.icon_button(ft.Icons.FOLDER_OPEN, "Your data",
                                                     partial(_go, navigate, "/data")),
