@@ -6,6 +6,7 @@
   backups/<UTC time>/            rolling copies of all of the above, taken at each open
   store.lock                     held while a process has the store open
   recovery-pending               only while open() repairs a damaged file
+  commit.json, .<name>.txn-<hex> only during a change of many files (commit.py)
 
 A tap rewrites only its own game's file; finishing a game rewrites one history chunk and its
 index; nothing a tap or a finish does grows with the number of games in the history.
