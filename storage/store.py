@@ -107,6 +107,35 @@ class Store:
             self._reload()
             raise
 
+    def backups(self) -> list:
+        """The automatic backups, newest first (restore.Backup: name, when, games)."""
+        from .restore import listing
+        with self._lock:
+            self._check_open()
+            return listing(self.root)
+
+    def restore(self, name: str) -> str:
+        """Put back the backup `name`, all at once (a kill leaves the store as it was or as
+        the backup), after keeping the store as it is now as a backup of its own: returns that
+        backup's name, the way back. StoreError, and nothing changed, for a damaged backup."""
+        from . import backup
+        from .restore import read_backup
+        with self._lock:
+            self._check_open()
+            data = read_backup(self.root, name)  # whole and checked before anything is touched
+            kept = backup.take(self.root)
+            files = self._areas.files
+            try:
+                with files.all_or_nothing(f"a restore of the backup {name}"):
+                    for rel in backup.store_files(self.root):
+                        if rel not in data:
+                            files.remove(self.root / rel)
+                    for rel, raw in data.items():
+                        files.write(self.root / rel, raw)
+            finally:
+                self._reload()  # what is on disk now, either way
+            return kept.name if kept is not None else ""
+
     def _reload(self) -> None:
         """After a change that was not written (or not wholly): the files are the truth."""
         self._areas.close()

@@ -242,3 +242,35 @@ def test_a_repair_at_start_is_told_once_in_plain_words(browser, tmp_path):
             wait_for_text(again, "Repaired at start")
         finally:
             again.context.close()
+
+
+def test_a_backup_is_restored_after_a_preview_and_the_restore_can_be_undone(browser, tmp_path):
+    data = tmp_path / "data"
+    first, later = list(samples.history(41, 5)), list(samples.history(42, 3))
+    with Store.open(data) as store:
+        for record in first:
+            store.save(record, None)
+    with Store.open(data) as store:        # this open's backup holds the first 5
+        for record in later:
+            store.save(record, None)
+    with app(data) as server:              # and this one's holds all 8
+        page = open_app_page(browser, server.url, accept_downloads=True)
+        try:
+            button(page, "Your data").click()
+            wait_for_text(page, "Export every game")
+            page.mouse.wheel(0, 1500)  # the backups are at the foot of the screen
+            page.get_by_text("5 games", exact=True).wait_for()
+            page.get_by_text("8 games", exact=True).wait_for()
+            page.get_by_role("button", name="Restore", exact=True).last.click()   # the older one: 5 games
+            wait_for_text(page, "Restore this backup?")
+            screenshot(page, "data_restore_preview_412x915")
+            button(page, "Restore 5 games").click()
+            page.get_by_text(re.compile(r"^Restored the copy of .*: 5 games\. .* kept as the newest backup\.$")).wait_for()
+            assert {g["id"] for g in export_now(page)["games"]} == {r.id for r in first}
+            # The way back: the newest backup is the store as it was before the restore.
+            page.get_by_role("button", name="Restore", exact=True).first.click()
+            button(page, "Restore 8 games").click()
+            page.get_by_text(re.compile(r"^Restored the copy of .*: 8 games\.")).wait_for()
+            assert {g["id"] for g in export_now(page)["games"]} == {r.id for r in first + later}
+        finally:
+            page.context.close()

@@ -8,7 +8,7 @@ import json
 import logging
 import os
 import uuid
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
 import flet as ft
@@ -23,6 +23,15 @@ log = logging.getLogger(__name__)
 
 # 10,000 games export to about 70 MB. PANDAPAD_IMPORT_LIMIT (bytes) lets a test try a small one.
 IMPORT_LIMIT = int(os.environ.get("PANDAPAD_IMPORT_LIMIT") or 100 * 1024 * 1024)
+
+
+def backup_time(name: str) -> str:
+    """A backup's folder name (a UTC stamp) as the local time a player reads: '23 Nov 2026 01:04'."""
+    try:
+        when = datetime.strptime(name, "%Y%m%dT%H%M%S%fZ").replace(tzinfo=timezone.utc).astimezone()
+    except ValueError:
+        return name
+    return when.strftime("%-d %b %Y %H:%M:%S")
 
 
 def megabytes(n: int) -> str:
@@ -53,6 +62,8 @@ class DataScreen:
         self.picker_in = None
         self.status = ft.Text("", size=theme.BODY)
         self.preview = ft.Column(spacing=8)
+        self.backups = ft.Column(spacing=4)
+        self.restored = ft.Text("", size=theme.BODY)
         repaired = [ft.Container(ft.Column([
             ft.Row([ft.Icon(ft.Icons.HEALING, color=ft.Colors.PRIMARY),
                     theme.heading("Repaired at start", size=theme.BODY)]),
@@ -82,7 +93,15 @@ class DataScreen:
                 ft.OutlinedButton("Choose a file to import", icon=ft.Icons.UPLOAD_FILE, height=theme.TAP,
                                   on_click=lambda e: self.page.run_task(self.choose)),
                 self.preview,
+                ft.Divider(),
+                theme.heading("Backups", size=theme.BODY),
+                ft.Text("The app keeps a copy of every game each time it starts (the last three). Restoring "
+                        "one keeps the games as they are now as a backup first, so it can be undone.",
+                        size=theme.SMALL),
+                self.backups,
+                self.restored,
             ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)])
+        self.page.run_task(self.list_backups)
 
     async def export(self, fmt: str) -> None:
         self.status.value = "Preparing the file…"
@@ -200,3 +219,48 @@ class DataScreen:
             self.say(self.line(f"Not imported: {exc}. The store is as it was.", error=True))
             return
         self.say(self.line(f"Imported from {name}: {report}."))
+
+    # ------------------------------------------------------------------ backups
+    async def list_backups(self) -> None:
+        try:
+            found = await asyncio.to_thread(self.games.store.backups)
+        except Exception as exc:
+            log.exception("listing backups")
+            found, self.restored.value = [], f"The backups cannot be listed: {exc}"
+        rows = [ft.Row([ft.Icon(ft.Icons.RESTORE, size=28),
+                        ft.Column([ft.Text(f"Copy of {backup_time(b.name)}", size=theme.BODY),
+                                   ft.Text(f"{b.games} {'game' if b.games == 1 else 'games'}", size=theme.SMALL)],
+                                  spacing=0, expand=True),
+                        ft.OutlinedButton("Restore", height=theme.TAP,
+                                          on_click=lambda e, b=b: self.page.run_task(self.ask_restore, b))],
+                       spacing=12) for b in found]
+        self.backups.controls = rows or [ft.Text("No backup yet: one is made the next time the app starts.",
+                                                 size=theme.BODY, italic=True)]
+        self.page.update(self.backups, self.restored)
+
+    async def ask_restore(self, chosen) -> None:
+        now = len(await self.games.rows())
+        dialog = ft.AlertDialog(
+            title=ft.Text("Restore this backup?", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            content=ft.Text(f"The copy of {backup_time(chosen.name)} holds {chosen.games} "
+                            f"{'game' if chosen.games == 1 else 'games'}; the app holds {now} now. The games as "
+                            "they are now are kept as a backup first: restoring that one undoes this.",
+                            size=theme.BODY),
+            actions=[ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog()),
+                     ft.FilledButton(f"Restore {chosen.games} {'game' if chosen.games == 1 else 'games'}",
+                                     on_click=lambda e: self.page.run_task(self.restore, chosen))])
+        self.page.show_dialog(dialog)
+
+    async def restore(self, chosen) -> None:
+        self.page.pop_dialog()
+        try:
+            kept = await asyncio.to_thread(self.games.store.restore, chosen.name)
+        except Exception as exc:
+            log.exception("restore")
+            self.restored.value = f"Not restored: {exc}"
+        else:
+            games = f"{chosen.games} {'game' if chosen.games == 1 else 'games'}"
+            self.restored.value = (f"Restored the copy of {backup_time(chosen.name)}: {games}. The games as they "
+                                   "were are kept as the newest backup." if kept else
+                                   f"Restored the copy of {backup_time(chosen.name)}: {games}.")
+        await self.list_backups()
