@@ -107,6 +107,33 @@ class Store:
             self._reload()
             raise
 
+    def games_of_player(self, name: str) -> list[str]:
+        """Ids of the games a player of this name (case aside) sits in, from the index rows."""
+        key = name.strip().casefold()
+        return [r["id"] for r in self.rows() if any(p[1].casefold() == key for p in r["players"])]
+
+    def rename_player(self, name: str, new: str) -> tuple[int, int]:
+        """Every game where a player is called `name` (case aside) calls them `new`, all at
+        once (a kill leaves every game as before or every game renamed). A game that already
+        has a player called `new` (a merge of two people who sat at one table) is left as it
+        is. Returns (games renamed, games left as they were)."""
+        key, new = name.strip().casefold(), new.strip()
+        if not new:
+            raise RecordError("name", "a player needs a name")
+        renamed = kept = 0
+        with self.all_or_nothing(f"a rename of {name} to {new}"):
+            for game_id in self.games_of_player(name):
+                saved = self.load(game_id)
+                names = [p.name.casefold() for p in saved.record.players]
+                if new.casefold() in names and new.casefold() != key:
+                    kept += 1
+                    continue
+                players = tuple(p.model_copy(update={"name": new}) if p.name.casefold() == key else p
+                                for p in saved.record.players)
+                self.save(saved.record.model_copy(update={"players": players}), saved.revision)
+                renamed += 1
+        return renamed, kept
+
     def backups(self) -> list:
         """The automatic backups, newest first (restore.Backup: name, when, games)."""
         from .restore import listing

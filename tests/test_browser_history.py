@@ -152,3 +152,31 @@ def test_a_players_page(page, stored):
     ur = stats.by_game["royal-ur"]
     wait_for_text(page, f"{ur.games} played · {ur.wins} won ({round(100 * ur.win_rate)} %)")
     screenshot(page, "player_page_412x915")
+
+
+def test_rename_and_merge_a_player_across_games(page, stored):
+    from views.history_state import filtered
+    _, rows = stored
+    cat_games = len(filtered(rows, player="Cat"))
+    ann_games = len(filtered(rows, player="Ann"))
+    both = sum(1 for r in rows if {"cat", "ann"} <= {p[1].casefold() for p in r["players"]})
+    page.goto(page.url.rstrip("/") + "/player/Cat")
+    from tests.browser_harness import enable_semantics
+    enable_semantics(page)
+    page.get_by_role("button", name="Rename", exact=True).click()
+    wait_for_text(page, f"All {cat_games} {'game' if cat_games == 1 else 'games'} of Cat will say the new name.")
+    box = page.get_by_role("textbox")
+    box.fill("Catalina")
+    page.get_by_role("button", name="Rename", exact=True).last.click()
+    page.get_by_text(re.compile(rf"^{cat_games} games? now say Catalina")).wait_for()
+    page.wait_for_url(re.compile(r"/player/Catalina$"))
+    # The history follows: the name is gone, the new one is there as often.
+    page.get_by_role("button", name="Merge with…", exact=True).click()
+    page.get_by_role("button", name="Ann", exact=True).click()
+    moving = cat_games - both
+    wait_for_text(page, f"Merge Catalina into Ann?")
+    screenshot(page, "player_merge_preview_412x915")
+    page.get_by_role("button", name=f"Merge {moving} {'game' if moving == 1 else 'games'}", exact=True).click()
+    page.wait_for_url(re.compile(r"/player/Ann$"))
+    after = ann_games + moving
+    page.get_by_text(re.compile(rf"^{after} games · ")).wait_for()

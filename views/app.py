@@ -20,7 +20,7 @@ from views.big_screen import BigScreen
 from views.data import IMPORT_LIMIT, DataScreen
 from views.finished import FinishedScreen
 from views.history import HistoryScreen
-from views.statistics import StatisticsScreen, player_view
+from views.statistics import PlayerScreen, StatisticsScreen
 from views.settings import SettingsScreen
 from views.games import Games, new_record
 from views.new_game import NewGame
@@ -238,7 +238,8 @@ class Shell:
         elif len(parts) == 2 and parts[0] == "stats" and parts[1] in GAME_ORDER:
             stack.append(StatisticsScreen(self.page, await self.games.rows(), parts[1], self.navigate).view)
         elif len(parts) == 2 and parts[0] == "player":
-            stack.append(player_view(await self.games.rows(), urllib.parse.unquote(parts[1])))
+            stack.append(PlayerScreen(self.page, self.games, await self.games.rows(), urllib.parse.unquote(parts[1]),
+                                      self.navigate).view)
         elif route == "/history":
             rows = await self.games.rows()
             stack.append(HistoryScreen(self.page, rows, self.navigate).view)

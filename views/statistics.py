@@ -2,6 +2,7 @@
 does the sums, without Flet). Every chart has its numbers in words for screen readers."""
 from __future__ import annotations
 
+import asyncio
 from functools import partial
 from urllib.parse import quote
 
@@ -100,29 +101,97 @@ class StatisticsScreen:
         self.navigate(route)
 
 
-def player_view(rows: list, name: str) -> ft.View:
-    stats = player_stats(name, rows)
-    shown = next((line.name for line in stats.by_game.values()), name)
-    body: list[ft.Control] = [
-        ft.Text(f"{stats.games} games · {stats.wins} wins" +
-                (f" · {round(100 * stats.wins / stats.games)} %" if stats.games else ""),
-                size=theme.LARGE, weight=ft.FontWeight.BOLD),
-        ft.Text(f"Winning streak: {stats.current_streak} now, {stats.longest_streak} at the longest",
-                size=theme.BODY),
-    ]
-    for game in GAME_ORDER:
-        line = stats.by_game.get(game)
-        if line is None:
-            continue
-        body.append(ft.Container(ft.Column([
-            ft.Text(title_of(game), size=theme.BODY, weight=ft.FontWeight.BOLD),
-            ft.Text(f"{line.games} played · {line.wins} won ({round(100 * line.win_rate)} %)", size=theme.SMALL),
-            ft.Text(f"Total: average {line.average:.0f}, best {max(line.totals)}, worst {min(line.totals)}",
-                    size=theme.SMALL)], spacing=2),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=ft.BorderRadius.all(12), padding=ft.Padding.all(12)))
-    if not stats.by_game:
-        body.append(ft.Text("No finished game with this player yet.", size=theme.BODY, italic=True))
-    return ft.View(route=f"/player/{quote(name, safe='')}", padding=ft.Padding.all(12),
-                   appbar=ft.AppBar(title=ft.Text(shown, size=theme.LARGE, weight=ft.FontWeight.BOLD, no_wrap=True,
-                                                  overflow=ft.TextOverflow.ELLIPSIS), toolbar_height=64),
-                   controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
+class PlayerScreen:
+    """A player's page: games, wins and streaks over every game; rename (the history follows)
+    and merge with another name that is the same person."""
+
+    def __init__(self, page: ft.Page, games, rows: list, name: str, navigate):
+        self.page = page
+        self.games = games
+        self.rows = rows
+        self.name = name
+        self.navigate = navigate
+        stats = player_stats(name, rows)
+        shown = next((line.name for line in stats.by_game.values()), name)
+        self.shown = shown
+        body: list[ft.Control] = [
+            ft.Text(f"{stats.games} games · {stats.wins} wins" +
+                    (f" · {round(100 * stats.wins / stats.games)} %" if stats.games else ""),
+                    size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            ft.Text(f"Winning streak: {stats.current_streak} now, {stats.longest_streak} at the longest",
+                    size=theme.BODY),
+        ]
+        for game in GAME_ORDER:
+            line = stats.by_game.get(game)
+            if line is None:
+                continue
+            body.append(ft.Container(ft.Column([
+                ft.Text(title_of(game), size=theme.BODY, weight=ft.FontWeight.BOLD),
+                ft.Text(f"{line.games} played · {line.wins} won ({round(100 * line.win_rate)} %)", size=theme.SMALL),
+                ft.Text(f"Total: average {line.average:.0f}, best {max(line.totals)}, worst {min(line.totals)}",
+                        size=theme.SMALL)], spacing=2),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=ft.BorderRadius.all(12),
+                padding=ft.Padding.all(12)))
+        if not stats.by_game:
+            body.append(ft.Text("No finished game with this player yet.", size=theme.BODY, italic=True))
+        body.append(ft.Row([ft.OutlinedButton("Rename", icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_rename),
+                            ft.OutlinedButton("Merge with…", icon=ft.Icons.MERGE, height=theme.TAP,
+                                              on_click=self.on_merge)], wrap=True, spacing=8))
+        self.view = ft.View(route=f"/player/{quote(name, safe='')}", padding=ft.Padding.all(12),
+                            appbar=ft.AppBar(title=ft.Text(shown, size=theme.LARGE, weight=ft.FontWeight.BOLD,
+                                                           no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+                                             toolbar_height=64),
+                            controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
+
+    def _count(self, name: str) -> int:
+        key = name.casefold()
+        return sum(1 for r in self.rows if any(p[1].casefold() == key for p in r["players"]))
+
+    def _both(self, other: str) -> int:
+        a, b = self.name.casefold(), other.casefold()
+        return sum(1 for r in self.rows if {a, b} <= {p[1].casefold() for p in r["players"]})
+
+    async def change(self, new: str) -> None:
+        self.page.pop_dialog()
+        try:
+            renamed, kept = await asyncio.to_thread(self.games.store.rename_player, self.name, new)
+        except Exception as exc:
+            self.page.show_dialog(ft.SnackBar(ft.Text(f"Not changed: {exc}", size=theme.BODY)))
+            return
+        self.navigate(f"/player/{quote(new.strip(), safe='')}")
+        note = f", {kept} where both played left as they were" if kept else ""
+        self.page.show_dialog(ft.SnackBar(ft.Text(f"{renamed} {'game' if renamed == 1 else 'games'} now say "
+                                                  f"{new.strip()}{note}.", size=theme.BODY)))
+
+    def on_rename(self, e) -> None:
+        box = ft.TextField(label="New name", value=self.shown, max_length=40, text_size=theme.BODY, autofocus=True)
+        n = self._count(self.name)
+        self.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(f"Rename {self.shown}", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            content=ft.Column([ft.Text(f"All {n} {'game' if n == 1 else 'games'} of {self.shown} will say the new "
+                                       "name.", size=theme.BODY), box], tight=True),
+            actions=[ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog()),
+                     ft.FilledButton("Rename", on_click=lambda e: self.page.run_task(self.change, box.value or ""))]))
+
+    def on_merge(self, e) -> None:
+        from views.history_state import players
+        others = [n for n in players(self.rows, most=30) if n.casefold() != self.name.casefold()]
+        self.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(f"{self.shown} is the same person as…", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            content=ft.Column([ft.OutlinedButton(n, height=theme.TAP, on_click=lambda e, n=n: self.preview_merge(n))
+                               for n in others], scroll=ft.ScrollMode.AUTO, tight=True),
+            actions=[ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog())]))
+
+    def preview_merge(self, other: str) -> None:
+        self.page.pop_dialog()
+        mine, both = self._count(self.name), self._both(other)
+        moving = mine - both
+        self.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(f"Merge {self.shown} into {other}?", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            content=ft.Text(f"{moving} {'game' if moving == 1 else 'games'} of {self.shown} become {other}'s "
+                            f"({other} has {self._count(other)} now)." +
+                            (f" {both} {'game has' if both == 1 else 'games have'} both at the table and "
+                             "stay as they are." if both else ""), size=theme.BODY),
+            actions=[ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog()),
+                     ft.FilledButton(f"Merge {moving} {'game' if moving == 1 else 'games'}",
+                                     on_click=lambda e: self.page.run_task(self.change, other))]))
