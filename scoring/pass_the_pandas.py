@@ -5,12 +5,13 @@ from typing import Literal
 
 from pydantic import Field, StrictInt
 
-from .common import Checks, Frozen, PlayerId, RecordBase, Result, require_known_ids, standings
+from .common import Checks, Count, Frozen, PlayerId, RecordBase, Result, require_known_ids, standings
 
 GAME = "pass-the-pandas"
 TITLE = "Pass the Pandas"
 PLAYERS = (2, 5)
 STARTING_DICE = {2: 6, 3: 6, 4: 5, 5: 4}
+DICE = 20  # in the box
 
 
 class Settings(Frozen):
@@ -22,6 +23,9 @@ class Settings(Frozen):
 class Out(Frozen):
     player: PlayerId
     points: StrictInt | None = None
+    # Optional, written by the pad and never scored: the dice each player still in the hand
+    # held when this one went out (points is their sum), so a correction shows the counts again.
+    held: dict[PlayerId, Count] | None = None
 
 
 class Hand(Frozen):
@@ -32,11 +36,17 @@ class Record(RecordBase):
     game: Literal["pass-the-pandas"] = GAME
     settings: Settings = Field(default_factory=Settings)
     rounds: tuple[Hand, ...] = ()
+    # Optional, pad only, never scored: the hand the pad is on (an index into rounds, or
+    # len(rounds) once the table tapped Next hand); None: the pad works it out (hand_on).
+    hand: Count | None = None
 
 
 def check_ids(record: Record) -> None:
     for i, hand in enumerate(record.rounds):
         require_known_ids(record, [o.player for o in hand.out], f"rounds[{i}].out")
+        for k, o in enumerate(hand.out):
+            if o.held is not None:
+                require_known_ids(record, list(o.held), f"rounds[{i}].out[{k}].held")
 
 
 def max_points(players: int) -> int:
@@ -106,3 +116,162 @@ def _check_hand(checks: Checks, record: Record, i: int, hand: Hand) -> None:
     if len(hand.out) == len(record.players) and (hand.out[-1].points or 0) > 0:
         checks.warning(f"{where}[{len(hand.out) - 1}].points",
                        f"hand {i + 1}: the last player still holding dice scores 0")
+
+
+# --- the edits the pad makes (each returns a new record) ---------------------------------
+# The hand being played is kept in `rounds` from its first player out, so every total (the
+# pad's, the big screen's, `main.py score`'s) counts it at once; `hand` says where the pad is.
+
+def starting_dice(record: Record) -> int:
+    return STARTING_DICE.get(len(record.players), 0)
+
+
+def is_complete(record: Record, hand: Hand) -> bool:
+    """Everyone but one player is out: the last one still holds dice and scores 0."""
+    return len(hand.out) >= len(record.players) - 1
+
+
+def hand_on(record: Record) -> int:
+    """The index of the hand the pad is on: `hand` when set, else the last hand while it is
+    being played, else a new one after it (a record from elsewhere opens where play goes on)."""
+    n = len(record.rounds)
+    if record.hand is not None:
+        return min(record.hand, n)
+    if n and not is_complete(record, record.rounds[-1]):
+        return n - 1
+    return n
+
+
+def hand_at(record: Record, index: int) -> Hand:
+    return record.rounds[index] if index < len(record.rounds) else Hand()
+
+
+def holding(record: Record, index: int) -> list[str]:
+    """Players still holding dice in that hand, in seat order."""
+    out = {o.player for o in hand_at(record, index).out}
+    return [pid for pid in record.player_ids() if pid not in out]
+
+
+def reached(record: Record, totals: dict[str, int]) -> bool:
+    return record.settings.variant == "panda-monium" and max(totals.values(), default=0) >= record.settings.target
+
+
+def is_over(record: Record) -> bool:
+    """Panda-monium: the hand in which someone reached the target is played out."""
+    if record.settings.variant != "panda-monium" or not record.rounds:
+        return False
+    if not is_complete(record, record.rounds[-1]):
+        return False
+    totals = {pid: 0 for pid in record.player_ids()}
+    for hand in record.rounds:
+        for pid, points in hand_points(record, hand).items():
+            totals[pid] += points
+    return reached(record, totals)
+
+
+def _with_hand(record: Record, index: int, hand: Hand) -> Record:
+    rounds = list(record.rounds)
+    if index < len(rounds):
+        rounds[index] = hand
+    else:
+        rounds.append(hand)
+    return record.model_copy(update={"rounds": tuple(rounds), "hand": index})
+
+
+def plausible_held(record: Record, index: int, pid: str) -> dict[str, int]:
+    """Where the dice counters start when `pid` goes out: what each player still in held when
+    the player before went out, or, for the first one out, one die fewer than they started with
+    (some dice are lost to Water by then); never more than the dice in play, never below 1."""
+    hand = hand_at(record, index)
+    others = [p for p in holding(record, index) if p != pid]
+    before = hand.out[-1].held if hand.out and hand.out[-1].held else None
+    start = starting_dice(record)
+    held = {p: max(1, before.get(p, start - 1) if before else start - 1) for p in others}
+    top = max_points(len(record.players))
+    for p in reversed(others):  # a table with its own numbers: keep within the limit
+        while sum(held.values()) > top and held[p] > 1:
+            held[p] -= 1
+    return held
+
+
+def go_out(record: Record, pid: str) -> Record:
+    """`pid` went out, next in the order of the hand the pad is on."""
+    require_known_ids(record, [pid], "player")
+    index = hand_on(record)
+    hand = hand_at(record, index)
+    name = record.name_of(pid)
+    if any(o.player == pid for o in hand.out):
+        raise ValueError(f"{name} is already out in hand {index + 1}")
+    if is_complete(record, hand):
+        raise ValueError(f"hand {index + 1} is over: only one player still holds dice")
+    if record.settings.variant == "panda-monium":
+        held = plausible_held(record, index, pid)
+        out = Out(player=pid, points=sum(held.values()), held=held)
+    else:
+        out = Out(player=pid)
+    return _with_hand(record, index, Hand(out=hand.out + (out,)))
+
+
+def dice_limit(record: Record, pid: str) -> str:
+    n, start = len(record.players), starting_dice(record)
+    name = record.name_of(pid)
+    return (f"at most {max_points(n)} dice can be in play when {name} goes out "
+            f"({n} players × {start} dice, less {name}'s own {start})")
+
+
+def step_held(record: Record, index: int, finisher: str, holder: str, delta: int) -> Record:
+    """One die more or fewer held by `holder` when `finisher` went out; the points follow."""
+    hand = hand_at(record, index)
+    k = next((k for k, o in enumerate(hand.out) if o.player == finisher), None)
+    if k is None or hand.out[k].held is None or holder not in hand.out[k].held:
+        raise ValueError(f"no dice are counted for {record.name_of(holder)} in hand {index + 1}")
+    held = dict(hand.out[k].held)
+    value = held[holder] + delta
+    name = record.name_of(holder)
+    if value < 1:
+        raise ValueError(f"{name} still held dice, so at least 1; if {name} had none, "
+                         f"{name} went out too")
+    held[holder] = value
+    if delta > 0 and sum(held.values()) > max_points(len(record.players)):
+        raise ValueError(dice_limit(record, finisher))
+    out = list(hand.out)
+    out[k] = out[k].model_copy(update={"held": held, "points": sum(held.values())})
+    return _with_hand(record, index, Hand(out=tuple(out)))
+
+
+def take_back(record: Record, index: int) -> Record:
+    """The last player out of that hand was not out after all."""
+    hand = hand_at(record, index)
+    if not hand.out:
+        raise ValueError(f"no one is out in hand {index + 1}")
+    if len(hand.out) == 1 and index == len(record.rounds) - 1:
+        # The hand being played had only this player out: it has not started after all.
+        return record.model_copy(update={"rounds": record.rounds[:-1], "hand": index})
+    return _with_hand(record, index, Hand(out=hand.out[:-1]))
+
+
+def next_hand(record: Record) -> Record:
+    index = hand_on(record)
+    if index != len(record.rounds) - 1 or not record.rounds[index].out:
+        raise ValueError("tap who went out first")
+    if record.settings.variant == "panda-monium":
+        if not is_complete(record, record.rounds[index]):
+            raise ValueError(f"hand {index + 1} goes on until only one player holds dice")
+        if is_over(record):
+            raise ValueError(f"someone reached {record.settings.target}: the match is over")
+    return record.model_copy(update={"hand": index + 1})
+
+
+def edit_hand(record: Record, index: int) -> Record:
+    if not 0 <= index < len(record.rounds):
+        raise ValueError(f"there is no hand {index + 1}")
+    return record.model_copy(update={"hand": index})
+
+
+def done_editing(record: Record) -> Record:
+    """Back to play after a correction; a hand emptied by the correction is deleted."""
+    index = hand_on(record)
+    rounds = record.rounds
+    if index < len(rounds) and not rounds[index].out:
+        rounds = rounds[:index] + rounds[index + 1:]
+    return record.model_copy(update={"rounds": rounds, "hand": None})

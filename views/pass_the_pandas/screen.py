@@ -1,0 +1,414 @@
+"""The Pass the Pandas pad: players tap who went out, in order; in Panda-monium the pad asks how
+many dice each player still in held and scores the sum; the race to the target on top."""
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from scoring import pass_the_pandas as ptp
+from views import theme
+from views.changes import Changes
+from views.games import Games
+from views.pad.parts import standings, warning_row
+from views.pad.screen import PadScreen
+from views.pass_the_pandas import state
+from views.pass_the_pandas.setup import SetupForm
+
+PIPS = 12  # hands won drawn as dots up to this many; the number says the rest
+
+
+class RaceRow:
+    """One player against the target: name, bar, total (basic: dots for hands won)."""
+
+    def __init__(self, name: str):
+        self.crown = ft.Icon(ft.Icons.EMOJI_EVENTS, size=18, visible=False, color=ft.Colors.TERTIARY)
+        self.name = ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600, no_wrap=True,
+                            overflow=ft.TextOverflow.ELLIPSIS)
+        self.bar = ft.ProgressBar(value=0, bar_height=12, border_radius=ft.BorderRadius.all(6), expand=True,
+                                  bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
+        self.pips = ft.Row(spacing=3, expand=True, visible=False)
+        self.total = ft.Text("0", size=theme.LARGE, weight=ft.FontWeight.BOLD, width=44,
+                             text_align=ft.TextAlign.END)
+        self.flag = ft.Icon(ft.Icons.FLAG, size=18, visible=False, color=ft.Colors.TERTIARY)
+        self.control = ft.Semantics(container=True, exclude_semantics=True, content=ft.Row([
+            ft.Row([self.crown, ft.Container(self.name, expand=True)], width=104, spacing=2),
+            self.bar, self.pips, self.total, ft.Container(self.flag, width=20)],
+            spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, height=36))
+
+    def fill(self, ch: Changes, row: state.RaceRow, monium: bool, played: bool) -> None:
+        ch.set(self.control, label=row.label)
+        ch.set(self.crown, visible=played and row.place == 1)
+        ch.set(self.bar, visible=monium, value=row.share,
+               color=ft.Colors.TERTIARY if row.reached else ft.Colors.PRIMARY)
+        ch.set(self.flag, visible=row.reached)
+        ch.set(self.total, value=str(row.total))
+        if not monium:
+            ch.set(self.pips, visible=True)
+            dots = min(row.total, PIPS)
+            if len(self.pips.controls) != dots:
+                ch.set_children(self.pips, [ft.Container(width=12, height=12, border_radius=6,
+                                                         bgcolor=ft.Colors.PRIMARY) for _ in range(dots)])
+
+
+class DiceRow:
+    """How many dice one player still held: − n +, named 'Fewer dice for Ben' / 'More dice for Ben'."""
+
+    def __init__(self, name: str, on_step):
+        self.value = ft.Text("0", size=theme.HUGE, weight=ft.FontWeight.BOLD, width=56,
+                             text_align=ft.TextAlign.CENTER)
+        self.minus = theme.icon_button(ft.Icons.REMOVE, f"Fewer dice for {name}", partial(on_step, -1))
+        self.plus = theme.icon_button(ft.Icons.ADD, f"More dice for {name}", partial(on_step, 1))
+        self.name = name
+        self.control = ft.Container(ft.Row([
+            ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600, expand=True, no_wrap=True,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            self.minus, self.value, self.plus], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.only(left=14, right=4, top=2, bottom=2), border_radius=ft.BorderRadius.all(12),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
+
+    def fill(self, ch: Changes, value: int, enabled: bool) -> None:
+        ch.set(self.value, value=str(value), semantics_label=f"{self.name} held {value}")
+        ch.set(self.minus, disabled=not enabled or value <= 1)
+        # More stays tappable at the limit: the refusal says why (a greyed button would not).
+        ch.set(self.plus, disabled=not enabled)
+
+
+class PandasScreen(PadScreen):
+    rules = ptp
+    nothing_yet = "No hand entered yet"
+
+    @classmethod
+    async def default_settings(cls, games: Games) -> dict:
+        """The owner's target (Settings); the variant the table played last time."""
+        last = await games.latest(ptp.GAME)
+        variant = last.settings.variant if last is not None else ptp.Settings().variant
+        return {"variant": variant, "target": games.settings.pass_the_pandas_target}
+
+    @classmethod
+    def settings_form(cls, settings: dict) -> ft.Control:
+        return SetupForm(settings)
+
+    @classmethod
+    def table_status(cls, record, result) -> tuple[str, list[str]]:
+        return state.table_status(record), []
+
+    def __init__(self, page: ft.Page, games: Games, saved):
+        # The player out whose dice counts are open (on screen only); None: the last one out.
+        self.focus: str | None = None
+        self.shown_pid: str | None = None
+        super().__init__(page, games, saved)
+
+    # ------------------------------------------------------------------ building
+    def build(self) -> None:
+        ids = self.record.player_ids()
+        self.race_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
+        self.race_rows = {pid: RaceRow(self.record.name_of(pid)) for pid in ids}
+        self.race = ft.Container(ft.Column([self.race_title, *[r.control for r in self.race_rows.values()]],
+                                           spacing=2),
+                                 padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                                 border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW)
+
+        self.hand_title = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
+        self.done_btn = ft.OutlinedButton("", icon=ft.Icons.CHECK, height=theme.TAP, on_click=self.on_done,
+                                          visible=False)
+        self.prompt = ft.Text("", size=theme.BODY)
+        self.order = ft.Row(wrap=True, spacing=6, run_spacing=6)
+        self.dice_rows = {pid: DiceRow(self.record.name_of(pid), partial(self.on_dice, pid)) for pid in ids}
+        self.count_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
+        self.count_rows = ft.Column(spacing=6)
+        self.scores_who = ft.Text("", size=theme.BODY, weight=ft.FontWeight.W_600)
+        self.limit = ft.Text("", size=theme.SMALL)
+        self.points = ft.Text("", size=theme.HUGE, weight=ft.FontWeight.BOLD)
+        self.hand_warnings = ft.Column(spacing=4)
+        self.count = ft.Container(ft.Column([
+            self.count_title, self.count_rows,
+            ft.Row([ft.Column([self.scores_who, self.limit], spacing=0, expand=True), self.points],
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.hand_warnings], spacing=8),
+            padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.SECONDARY_CONTAINER)
+        self.out_btns = {pid: self._out_button(pid) for pid in ids}
+        self.out_grid = ft.Column(spacing=8)
+        self.next_hint = ft.Text("", size=theme.SMALL, italic=True)
+        self.target_note = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY)
+        self.next_btn = ft.FilledButton("Next hand", icon=ft.Icons.ARROW_FORWARD, height=56, on_click=self.on_next)
+        self.next_row = ft.Row([ft.Container(self.next_btn, expand=True)])
+        self.over = ft.Column(spacing=8, visible=False)
+        self.entry = ft.Column([
+            ft.Row([self.hand_title, self.done_btn], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.order, self.count, self.prompt, self.out_grid, self.target_note, self.next_hint,
+            self.next_row, self.over], spacing=10)
+
+        self.final = ft.Column(spacing=8, visible=False)
+        self.table = ft.Column(spacing=0)
+        self.end = ft.Column(spacing=8)
+        body = ft.Column([self.race, ft.Container(height=4), self.final, self.entry, ft.Divider(height=24),
+                          theme.heading("Hands", size=theme.BODY), self.table, self.end],
+                         spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+        self.make_view(ft.Container(body, padding=ft.Padding.symmetric(horizontal=8), expand=True))
+
+    def _out_button(self, pid: str) -> ft.Container:
+        name = self.record.name_of(pid)
+        return ft.Container(
+            ft.Semantics(label=f"{name} went out", button=True, exclude_semantics=True,
+                         content=ft.Row([ft.Icon(ft.Icons.LOGOUT, size=22, color=ft.Colors.PRIMARY),
+                                         ft.Text(f"{name} went out", size=theme.BODY, weight=ft.FontWeight.BOLD,
+                                                 color=ft.Colors.PRIMARY, no_wrap=True,
+                                                 overflow=ft.TextOverflow.ELLIPSIS)],
+                                        tight=True, alignment=ft.MainAxisAlignment.CENTER)),
+            expand=True, height=56, border_radius=ft.BorderRadius.all(12), alignment=ft.Alignment.CENTER,
+            padding=ft.Padding.symmetric(horizontal=8),
+            border=ft.Border.all(2, ft.Colors.PRIMARY), ink=True, on_click=partial(self.on_out, pid))
+
+    # ------------------------------------------------------------------ filling
+    def fill(self, ch: Changes) -> None:
+        self.fill_race(ch)
+        self.fill_hand(ch)
+        self.fill_table(ch)
+
+    def fill_race(self, ch: Changes) -> None:
+        monium = state.monium(self.record)
+        ch.set(self.race_title, value=state.race_title(self.record))
+        played = bool(self.record.rounds)
+        for row in state.race(self.record, self.result):
+            self.race_rows[row.pid].fill(ch, row, monium, played)
+
+    def finisher_shown(self, fins: list[state.Finisher]) -> state.Finisher | None:
+        """The player out whose dice counts are open: the one tapped, else the last one out."""
+        for f in fins:
+            if f.pid == self.focus and f.held:
+                return f
+        return fins[-1] if fins and fins[-1].held else None
+
+    def fill_hand(self, ch: Changes) -> None:
+        record, result = self.record, self.result
+        playing = record.finished is None
+        ch.set(self.entry, visible=playing)
+        if not playing:
+            self.fill_final(ch)
+            return
+        ch.set(self.final, visible=False)
+        monium = state.monium(record)
+        index = ptp.hand_on(record)
+        fins = state.finishers(record, index)
+        correcting = state.correcting(record)
+        ch.set(self.hand_title, value=state.hand_title(record))
+        emptied = correcting and not fins
+        ch.set(self.done_btn, visible=correcting,
+               content=f"Delete hand {index + 1}" if emptied else f"Done with hand {index + 1}",
+               icon=ft.Icons.DELETE_OUTLINE if emptied else ft.Icons.CHECK)
+        shown = self.finisher_shown(fins) if monium else None
+        self.fill_order(ch, fins, shown)
+        # The points before the counters: Flet sends one message per control in this order, so a
+        # phone (or a test) that sees a new count already has the new points.
+        ch.set(self.count, visible=shown is not None)
+        if shown is not None:
+            ch.set(self.scores_who, value=f"{shown.name} scores")
+            ch.set(self.points, value=str(shown.points or 0), semantics_label=f"{shown.name} scores {shown.points or 0}")
+            ch.set(self.limit, value=state.limit_line(record, shown))
+            ch.set(self.count_title, value=state.counting_line(record, shown))
+            rows = []
+            for pid, _name, n in shown.held:
+                self.dice_rows[pid].fill(ch, n, enabled=True)
+                rows.append(self.dice_rows[pid].control)
+            ch.set_children(self.count_rows, rows)
+            self.shown_pid = shown.pid
+        else:
+            self.shown_pid = None
+        problems = state.hand_problems(result, index)
+        if [p.message for p in problems] != getattr(self.hand_warnings, "data", None):
+            self.hand_warnings.data = [p.message for p in problems]
+            ch.set_children(self.hand_warnings, [warning_row(p.message, p.level == "error") for p in problems])
+        ch.set(self.prompt, value=state.prompt(record))
+        holders = ptp.holding(record, index)
+        complete = ptp.is_complete(record, ptp.hand_at(record, index))
+        btns = [self.out_btns[pid] for pid in holders] if not complete else []
+        rows = [ft.Row(btns[k:k + 2], spacing=8) for k in range(0, len(btns), 2)]
+        if [[id(b) for b in r.controls] for r in self.out_grid.controls] != [[id(b) for b in r.controls] for r in rows]:
+            ch.set_children(self.out_grid, rows)
+        over = ptp.is_over(record)
+        ch.set(self.target_note, value=state.target_note(record, result), visible=bool(state.target_note(record, result)))
+        hint = state.next_hint(record)
+        ch.set(self.next_hint, value=hint, visible=bool(hint))
+        ch.set(self.next_btn, disabled=not state.can_go_next(record))
+        ch.set(self.next_row, visible=not over and not correcting)
+        self.fill_over(ch, over and not correcting)
+
+    def fill_order(self, ch: Changes, fins: list[state.Finisher], shown: state.Finisher | None) -> None:
+        key = [(f.pid, f.points, shown is not None and f.pid == shown.pid) for f in fins]
+        if getattr(self.order, "data", None) == key:
+            return
+        self.order.data = key
+        chips = []
+        for k, f in enumerate(fins):
+            open_ = shown is not None and f.pid == shown.pid
+            points = f" · {f.points}" if f.points is not None else ""
+            words = f"{state.ordinal(f.place)} out: {f.name}" + (f", {f.points} points" if f.points is not None else "")
+            chip = ft.Container(
+                ft.Semantics(label=words, button=bool(f.held), selected=open_, exclude_semantics=True,
+                             content=ft.Row([ft.Text(state.ordinal(f.place), size=theme.SMALL),
+                                             ft.Text(f"{f.name}{points}", size=theme.BODY, weight=ft.FontWeight.BOLD,
+                                                     no_wrap=True)], spacing=6, tight=True)),
+                height=theme.TAP, padding=ft.Padding.symmetric(horizontal=12), border_radius=ft.BorderRadius.all(24),
+                bgcolor=ft.Colors.SECONDARY_CONTAINER if open_ else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                border=ft.Border.all(2, ft.Colors.PRIMARY) if open_ else None,
+                ink=bool(f.held), on_click=partial(self.on_focus, f.pid) if f.held else None)
+            if k == len(fins) - 1:
+                chips.append(ft.Row([chip, theme.icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Take back {f.name}", self.on_take_back)],
+                                    spacing=0, tight=True))
+            else:
+                chips.append(chip)
+        ch.set_children(self.order, chips)
+
+    def fill_over(self, ch: Changes, over: bool) -> None:
+        ch.set(self.over, visible=over)
+        if not over:
+            return
+        blocked = self.result.has_errors
+        self.over.controls = [
+            ft.Container(ft.Column([
+                ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.TERTIARY, size=28),
+                        ft.Text(state.over_line(self.record, self.result), size=theme.BODY, weight=ft.FontWeight.BOLD,
+                                expand=True)]),
+                ft.Text(state.winners_line(self.result), size=theme.LARGE, weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.PRIMARY),
+                *standings(self.result)], spacing=6),
+                padding=ft.Padding.all(12), border_radius=ft.BorderRadius.all(14),
+                bgcolor=ft.Colors.TERTIARY_CONTAINER),
+            ft.Row([ft.Container(ft.FilledButton("Finish the match", icon=ft.Icons.FLAG, height=56, disabled=blocked,
+                                                 on_click=self.on_finish), expand=True)]),
+            *([ft.Text("Fix the errors first.", size=theme.SMALL, color=ft.Colors.ERROR)] if blocked else [])]
+        ch.add(self.over)
+
+    def fill_final(self, ch: Changes) -> None:
+        self.final.controls = [
+            theme.heading("Final standings"),
+            ft.Text(state.winners_line(self.result), size=theme.LARGE, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY),
+            *standings(self.result),
+            ft.Text("This match is finished.", size=theme.BODY)]
+        ch.set(self.final, visible=True)
+        ch.add(self.final)
+
+    def fill_table(self, ch: Changes) -> None:
+        record, result = self.record, self.result
+        ids = record.player_ids()
+        rows = state.hands_table(record, result)
+        monium = state.monium(record)
+        on = ptp.hand_on(record)
+        editable = record.finished is None
+        head = ft.Row([ft.Text("#", size=theme.SMALL, width=30, weight=ft.FontWeight.BOLD)]
+                      + [ft.Text(record.name_of(p), size=theme.SMALL, expand=True, weight=ft.FontWeight.BOLD,
+                                 text_align=ft.TextAlign.END, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+                         for p in ids] + [ft.Container(width=48)])
+        lines: list[ft.Control] = [head]
+        for row in rows:
+            cells = []
+            for p in ids:
+                top, running = row.cells[p]
+                won = not monium and top == "1st"
+                cells.append(ft.Column([
+                    ft.Text(top, size=theme.BODY, weight=ft.FontWeight.BOLD if won or (monium and top not in ("0", "…"))
+                            else None, color=ft.Colors.PRIMARY if won else None),
+                    ft.Text(f"= {running}", size=13)],
+                    spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.END))
+            here = row.hand - 1 == on
+            edit = (theme.icon_button(ft.Icons.EDIT_OUTLINED, f"Edit hand {row.hand}", partial(self.on_edit, row.hand - 1))
+                    if editable and not here else
+                    ft.Container(ft.Icon(ft.Icons.ARROW_LEFT, size=24), width=48, alignment=ft.Alignment.CENTER)
+                    if here and editable else ft.Container(width=48))
+            lines.append(ft.Semantics(label=state.hand_label(record, row), container=True, content=ft.Container(
+                ft.Row([ft.Text(str(row.hand), size=theme.BODY, width=30)] + cells + [edit],
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if here and editable else None,
+                border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))))
+        if not rows:
+            lines = [ft.Text("Each hand is listed here once someone goes out.", size=theme.BODY, italic=True)]
+        self.table.controls = lines
+        ch.add(self.table)
+        self.end.controls = self._end_controls()
+        ch.add(self.end)
+
+    def _end_controls(self) -> list[ft.Control]:
+        record = self.record
+        if record.finished is not None or not record.rounds:
+            return []
+        problems = [warning_row(p.message, p.level == "error") for p in self.result.problems]
+        if state.monium(record):
+            if ptp.is_over(record):
+                return problems
+            # Rare: a table that stops before anyone reaches the target.
+            return [*problems, ft.TextButton("End the match now", icon=ft.Icons.FLAG_OUTLINED, height=theme.TAP,
+                                             on_click=self.on_end_early)]
+        blocked = "Fix the errors first." if self.result.has_errors else ""
+        return [*problems,
+                ft.FilledButton("Finish the match", icon=ft.Icons.FLAG, height=56, disabled=bool(blocked),
+                                on_click=self.on_finish),
+                *([ft.Text(blocked, size=theme.SMALL)] if blocked else [])]
+
+    # ------------------------------------------------------------------ moving with the record
+    def after_history(self, before) -> None:
+        self.focus = None
+
+    def after_reload(self, before) -> None:
+        if ptp.hand_on(before) != ptp.hand_on(self.record):
+            self.focus = None
+
+    # ------------------------------------------------------------------ taps
+    async def _tap(self, change) -> None:
+        async with self.lock:
+            if self.record.finished is not None:
+                return
+            if await self.save(change):
+                self.send(self.fill)
+
+    async def on_out(self, pid: str, e) -> None:
+        self.focus = None  # the counters of the one who just went out
+        await self._tap(lambda r: ptp.go_out(r, pid))
+
+    async def on_dice(self, holder: str, delta: int, e) -> None:
+        finisher, index = self.shown_pid, ptp.hand_on(self.record)
+        if finisher is None:
+            return
+        await self._tap(lambda r: ptp.step_held(r, index, finisher, holder, delta))
+
+    async def on_focus(self, pid: str, e) -> None:
+        self.focus = pid
+        self.send(self.fill_hand)
+
+    async def on_take_back(self, e) -> None:
+        index = ptp.hand_on(self.record)
+        self.focus = None
+        await self._tap(lambda r: ptp.take_back(r, index))
+
+    async def on_next(self, e) -> None:
+        self.focus = None
+        await self._tap(ptp.next_hand)
+
+    async def on_edit(self, index: int, e) -> None:
+        self.focus = None
+        await self._tap(lambda r: ptp.edit_hand(r, index))
+
+    async def on_done(self, e) -> None:
+        self.focus = None
+        await self._tap(ptp.done_editing)
+
+    async def on_finish(self, e) -> None:
+        async with self.lock:
+            if self.record.finished is None and not self.result.has_errors and await self.finish():
+                self.refresh_all()
+
+    async def on_end_early(self, e) -> None:
+        target = self.record.settings.target
+
+        async def end(ev) -> None:
+            self.page.pop_dialog()
+            await self.on_finish(ev)
+
+        self.page.show_dialog(ft.AlertDialog(
+            title=ft.Text("End the match now?"),
+            content=ft.Text(f"No one has reached {target} yet. The totals now become the final standings.",
+                            size=theme.BODY),
+            actions=[ft.TextButton("Keep playing", on_click=lambda ev: self.page.pop_dialog()),
+                     ft.FilledButton("End the match", on_click=end)]))

@@ -1,0 +1,97 @@
+"""The new-game screen's part for Pass the Pandas: the variant, the target, and the dice each
+player starts with for the number of players seated."""
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from scoring import pass_the_pandas as ptp
+from views import theme
+from views.changes import Changes
+from views.pad.parts import Stepper
+from views.pass_the_pandas.state import setup_line
+
+TARGETS = (20, 30, 50)
+TARGET_LOW, TARGET_HIGH, TARGET_STEP = 5, 200, 5  # as in Settings
+VARIANTS = (("panda-monium", "Panda-monium", "Points for the dice still in play, to a target"),
+            ("basic", "Basic", "First out wins the hand; hands won are counted"))
+
+
+class SetupForm(ft.Column):
+    """Edits `settings` in place; NewGame calls seat_count(n) when the seats change."""
+
+    def __init__(self, settings: dict):
+        super().__init__(spacing=8)
+        self.settings = settings
+        defaults = ptp.Settings()
+        settings.setdefault("variant", defaults.variant)
+        settings.setdefault("target", defaults.target)
+        self.cards = {v: self._variant_card(v, title, what) for v, title, what in VARIANTS}
+        self.target = Stepper("Target", "More target", "Fewer target", self.on_step, width=148)
+        self.chips = {t: ft.OutlinedButton(str(t), height=theme.TAP, on_click=partial(self.on_choice, t))
+                      for t in TARGETS}
+        self.target_part = ft.Column([
+            theme.heading("Target", size=theme.BODY),
+            ft.Row([self.target.control, *self.chips.values()], wrap=True, spacing=6, run_spacing=8,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Text("The match ends after the hand in which someone reaches it.", size=theme.SMALL)], spacing=6)
+        self.dice = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
+        self.controls = [
+            theme.heading("Variant", size=theme.BODY),
+            ft.Row(list(self.cards.values()), spacing=8),
+            self.target_part,
+            ft.Container(ft.Row([ft.Icon(ft.Icons.CASINO_OUTLINED, size=28), ft.Container(self.dice, expand=True)],
+                                spacing=12),
+                         padding=ft.Padding.all(12), border_radius=ft.BorderRadius.all(12),
+                         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH),
+        ]
+        self.fill()
+        self.seat_count(0)
+
+    def _variant_card(self, value: str, title: str, what: str) -> ft.Container:
+        return ft.Container(
+            ft.Semantics(label=title, button=True, exclude_semantics=True, content=ft.Column([
+                ft.Row([ft.Icon(ft.Icons.RADIO_BUTTON_UNCHECKED, size=22),
+                        ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD)], spacing=6),
+                ft.Text(what, size=theme.SMALL)], spacing=4, tight=True)),
+            # Both cards as tall as three lines of the description (a Row cannot stretch them
+            # inside the screen's scrolling column), at any text size.
+            height=round(24 + 1.5 * theme.BODY + 4 + 3 * 1.45 * theme.SMALL),
+            expand=True, padding=ft.Padding.all(12), border_radius=ft.BorderRadius.all(12), ink=True,
+            on_click=partial(self.on_variant, value))
+
+    def fill(self) -> None:
+        ch = Changes()
+        chosen = self.settings["variant"]
+        for value, card in self.cards.items():
+            on = value == chosen
+            card.bgcolor = ft.Colors.SECONDARY_CONTAINER if on else None
+            card.border = ft.Border.all(2, ft.Colors.PRIMARY if on else ft.Colors.OUTLINE_VARIANT)
+            card.content.selected = on
+            card.content.content.controls[0].controls[0].icon = (ft.Icons.RADIO_BUTTON_CHECKED if on
+                                                                 else ft.Icons.RADIO_BUTTON_UNCHECKED)
+        target = self.settings["target"]
+        self.target.fill(ch, target, TARGET_LOW, TARGET_HIGH)
+        for t, chip in self.chips.items():
+            chip.style = ft.ButtonStyle(bgcolor=ft.Colors.SECONDARY_CONTAINER if t == target else None)
+        self.target_part.visible = chosen == "panda-monium"
+
+    def seat_count(self, n: int) -> None:
+        self.dice.value = setup_line(n)
+
+    def on_variant(self, value: str, e) -> None:
+        self.settings["variant"] = value
+        self.fill()
+        self.update()
+
+    def on_step(self, delta: int, e) -> None:
+        target = self.settings["target"] + TARGET_STEP * delta
+        self.settings["target"] = max(TARGET_LOW, min(TARGET_HIGH, target))
+        self.fill()
+        self.update()
+
+    def on_choice(self, target: int, e) -> None:
+        self.settings["target"] = target
+        self.fill()
+        self.update()
