@@ -123,10 +123,10 @@ def repairs_dialog(page: ft.Page, notices: list[str]) -> ft.AlertDialog:
     return ft.AlertDialog(
         title=ft.Text("Pandapad repaired its files", size=theme.LARGE, weight=ft.FontWeight.BOLD),
         content=ft.Column([
-            ft.Text("When it started, the app found a damaged or missing file (a phone switched off "
-                    "mid-save, a full disk) and put back the last good copy from its own backups; "
-                    "the home screen lists the games that were kept. A damaged file is kept aside, "
-                    "never deleted.",
+            ft.Text("When it started, the app found something left unfinished or damaged (a phone "
+                    "switched off mid-save, an import cut short, a full disk) and set it right from its "
+                    "own files and backups; the home screen lists the games that were kept. A damaged "
+                    "file is kept aside, never deleted.",
                     size=theme.BODY),
             ft.Text("What was done:", size=theme.BODY, weight=ft.FontWeight.BOLD),
             *[ft.Text(f"• {n}", size=theme.SMALL) for n in notices],
@@ -220,7 +220,11 @@ class Shell:
         """Rebuild the view stack for a route: home at the bottom, the route's screen on top."""
         route = route.split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/")
-        stack = [await self.home_view()]
+        views = self.page.views
+        if route != "/" and views and views[0].route == "/":
+            stack = [views[0]]  # the home below stays as drawn: only the new screen is sent
+        else:
+            stack = [await self.home_view()]
         screen = None
         if len(parts) == 2 and parts[0] == "new" and parts[1] in PADS:
             pad = PADS[parts[1]]

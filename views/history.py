@@ -1,5 +1,5 @@
 """History: every stored game, newest first, filtered by game and by player, searched by name.
-Drawn from the store's index rows (never the records), 50 rows at a time."""
+Drawn from the store's index rows (never the records), a page of rows at a time."""
 from __future__ import annotations
 
 from functools import partial
@@ -7,7 +7,7 @@ from functools import partial
 import flet as ft
 
 from views import theme
-from views.history_state import PAGE, filtered, header, players, result_line
+from views.history_state import PAGE, RECENT_FOR_CHIPS, filtered, header, players, result_line
 from views.home import title_of, when
 from views.pads import GAME_ORDER
 
@@ -21,6 +21,8 @@ class HistoryScreen:
         self.player: str | None = None
         self.text = ""
         self.shown = PAGE
+        # The player chips: who played most in the latest games, counted once, not on every tap.
+        self.names = players(rows[:RECENT_FOR_CHIPS])
         self.count = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
         self.game_chips = ft.Row(scroll=ft.ScrollMode.AUTO, spacing=6)
         self.player_chips = ft.Row(scroll=ft.ScrollMode.AUTO, spacing=6)
@@ -46,7 +48,7 @@ class HistoryScreen:
         self.game_chips.controls = [self._chip("All games", self.game is None, partial(self.on_game, None))] + [
             self._chip(title_of(g), self.game == g, partial(self.on_game, g)) for g in GAME_ORDER]
         self.player_chips.controls = [self._chip("Everyone", self.player is None, partial(self.on_player, None))] + [
-            self._chip(n, self.player == n, partial(self.on_player, n)) for n in players(self.rows)]
+            self._chip(n, self.player == n, partial(self.on_player, n)) for n in self.names]
         self.list.controls = [self._row(r) for r in found[:self.shown]]
         if not found:
             self.list.controls = [ft.Text("No game matches.", size=theme.BODY, italic=True)]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-PAGE = 50  # rows drawn at a time; more on 'Show more'
+RECENT_FOR_CHIPS = 500  # games whose players make the filter chips
+PAGE = 25  # rows drawn at a time (a phone shows about 8); more on 'Show more'
 
 
 def names_of(row) -> list[str]:
@@ -24,6 +25,8 @@ def matches(row, game: str | None, player: str | None, text: str) -> bool:
 
 def filtered(rows: Iterable, game: str | None = None, player: str | None = None, text: str = "") -> list:
     """Newest first as the store gives them, in-progress games first."""
+    if not game and not player and not text.strip():
+        return list(rows)  # the first screen: no filter, nothing to look at in 10,000 rows
     return [r for r in rows if matches(r, game, player, text)]
 
 
