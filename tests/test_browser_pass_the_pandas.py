@@ -76,6 +76,8 @@ def start(page, names, basic: bool = False, target: int | None = None, picture: 
     wait_for_text(page, setup_line(0))
     box = page.get_by_role("textbox")
     for k, n in enumerate(names, start=1):
+        expect(box).to_have_value("")  # the last name is seated and the field cleared
+        expect(box).to_be_enabled()
         box.fill(n)
         box.press("Enter")
         wait_for_text(page, f"{k} of 2–5")
@@ -230,7 +232,7 @@ def test_a_basic_match_by_tapping_with_a_correction_ends_as_main_py_score(page, 
     assert winner == "Winner: Eve" == "Winner: " + " and ".join(ids[w] for w in result["winners"])
 
 
-def test_more_dice_than_can_be_in_play_are_refused_and_a_later_finisher_scoring_more_is_warned(page):
+def test_more_dice_than_can_be_in_play_are_refused_and_a_later_finisher_scoring_more_is_warned(browser, page):
     start(page, ["Hal", "Ivy", "Jo", "Kit"])
     button(page, "Hal went out").click()
     wait_for_text(page, "Hal scores 12")                 # 4 each to start from: 5 less one to Water
@@ -255,3 +257,19 @@ def test_more_dice_than_can_be_in_play_are_refused_and_a_later_finisher_scoring_
     wait_for_text(page, "Ivy went out later but scored more (7) than the player before (6)")
     expect(button(page, "Warnings")).to_be_visible()
     shot(page, "ptp_warning_412x915")
+    # Undo takes back the last tap: Jo's die, and with it the warning.
+    button(page, "Undo").click()
+    wait_for_text(page, "Jo held 2")
+    wait_for_text(page, "Ivy scores 6")
+    expect(page.get_by_text("Ivy went out later but scored more (7) than the player before (6)")).to_have_count(0)
+    expect(button(page, "Warnings")).to_be_hidden()
+    # A phone on its side: the race and the hand being entered side by side, in view at once.
+    wide = open_app_page(browser, page.url, width=915, height=412)
+    try:
+        wait_for_text(wide, "Ivy scores 6")
+        for text in ("Race to 30", "Hand 1", "Hal: 6 of 30, shares the lead", "Ivy scores 6"):
+            box = wide.get_by_text(text, exact=True).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 412, text
+        shot(wide, "ptp_hand_entry_915x412")
+    finally:
+        wide.context.close()

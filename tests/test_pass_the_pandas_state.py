@@ -196,6 +196,7 @@ def test_race_rows_against_the_target():
     assert rows[1].label == "Susan: 0 of 30" and rows[1].share == 0
     table = state.hands_table(r, score(r))
     assert table[0].cells["j"] == ("13", "13") and table[0].cells["s"] == ("…", "0")
+    assert state.hand_label(r, table[0]) == "Hand 1: John 13, Susan still in, Bill still in, Allison still in"
 
 
 @pytest.mark.parametrize("n,line", [

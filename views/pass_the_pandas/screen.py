@@ -15,6 +15,7 @@ from views.pad.screen import PadScreen
 from views.pass_the_pandas import state
 from views.pass_the_pandas.setup import SetupForm
 
+WIDE = 700  # from this width, when wider than tall, the pad is two columns
 PIPS = 12  # hands won drawn as dots up to this many; the number says the rest
 
 
@@ -143,10 +144,34 @@ class PandasScreen(PadScreen):
         self.final = ft.Column(spacing=8, visible=False)
         self.table = ft.Column(spacing=0)
         self.end = ft.Column(spacing=8)
-        body = ft.Column([self.race, ft.Container(height=4), self.final, self.entry, ft.Divider(height=24),
-                          theme.heading("Hands", size=theme.BODY), self.table, self.end],
-                         spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
-        self.make_view(ft.Container(body, padding=ft.Padding.symmetric(horizontal=8), expand=True))
+        self.divider = ft.Divider(height=24)
+        self.hands = ft.Column([theme.heading("Hands", size=theme.BODY), self.table, self.end], spacing=8)
+        self.left = ft.Column(spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+        self.right = ft.Column(spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
+        # Upright, one scrolling column; sideways (a phone turned, a tablet) the race and the
+        # hands beside the hand being entered.
+        self.body = ft.Row([self.left], spacing=16, expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
+        self.wide: bool | None = None
+        self.set_layout(self.page.width, self.page.height)
+        self.make_view(ft.Container(self.body, padding=ft.Padding.symmetric(horizontal=8), expand=True))
+
+    def set_layout(self, width, height) -> bool:
+        wide = bool(width and height and width >= WIDE and width > height)
+        if wide == self.wide:
+            return False
+        self.wide = wide
+        if wide:
+            self.left.controls = [self.race, self.final, self.hands]
+            self.right.controls = [self.entry]
+            self.body.controls = [self.left, self.right]
+        else:
+            self.left.controls = [self.race, ft.Container(height=4), self.final, self.entry, self.divider, self.hands]
+            self.body.controls = [self.left]
+        return True
+
+    def on_resize(self, width, height) -> None:
+        if self.set_layout(width, height):
+            self.page.update(self.view)
 
     def _out_button(self, pid: str) -> ft.Container:
         name = self.record.name_of(pid)
@@ -185,6 +210,7 @@ class PandasScreen(PadScreen):
         record, result = self.record, self.result
         playing = record.finished is None
         ch.set(self.entry, visible=playing)
+        ch.set(self.divider, visible=playing)
         if not playing:
             self.fill_final(ch)
             return

@@ -216,7 +216,9 @@ def hand_label(record: ptp.Record, row: HandRow) -> str:
     """A hand's row in words: 'Hand 2: Ann 13, Ben 7, Cy 0'."""
     ids = record.player_ids()
     if monium(record):
-        return f"Hand {row.hand}: " + ", ".join(f"{record.name_of(p)} {row.cells[p][0]}" for p in ids)
+        said = {"…": "still in"}  # a screen reader would read the ellipsis as a pause
+        return f"Hand {row.hand}: " + ", ".join(f"{record.name_of(p)} {said.get(row.cells[p][0], row.cells[p][0])}"
+                                              for p in ids)
     return f"Hand {row.hand}: {row.first} won" if row.first else f"Hand {row.hand}: no one out"
 
 
