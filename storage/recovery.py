@@ -32,8 +32,9 @@ from scoring import VERSION
 from . import backup, commit
 from .areas import Areas
 from .atomic import fsync_dir, remove_durably, sha256, sweep_temp_files, write_atomic
-from .checks import BadFile, check_active, check_chunk, check_game, check_index
+from .checks import BadFile, check_active, check_chunk, check_game, check_index, known_index
 from .layout import ACTIVE_DIR, CHUNK_RE, INDEX_RE, RECOVERY_MARKER, chunk_name, index_name
+from .statcache import StatCache
 from .summary import index_row
 
 
@@ -48,6 +49,7 @@ class Opening:
         self.clashes: list[tuple[str, int, int]] = []
         self.salvaged: list[tuple[dict, Any]] = []  # sound games of files moved aside
         self.stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        self.stats = StatCache(root)  # sha256 of files unchanged since the last open, unread
 
     def run(self) -> None:
         # Before anything reads or sweeps: a change cut short is rolled forward or back, so
@@ -70,9 +72,12 @@ class Opening:
                 self._keep_salvaged()
             self._resolve_duplicates()
         if self.take_backup:
-            backup.take(self.root, {chunk_name(n): c.sha256 for n, c in self.areas.history.chunks.items()
-                                    if c.sha256 and (self.root / chunk_name(n)).exists()})
+            digests = self.stats.still_true()
+            digests.update({chunk_name(n): c.sha256 for n, c in self.areas.history.chunks.items()
+                            if c.sha256 and (self.root / chunk_name(n)).exists()})
+            backup.take(self.root, digests)
             remove_durably(marker)
+            self.stats.save(self.stats.still_true())
         self.areas.history.forget()
 
     def _mark_damaged(self) -> None:
@@ -86,7 +91,7 @@ class Opening:
         for path in self.areas.active.files():
             rel = f"{ACTIVE_DIR}/{path.name}"
             check = lambda raw, name=path.name: check_active(raw, name)  # noqa: E731
-            raw = path.read_bytes()
+            raw, _ = self.stats.read(rel)
             try:
                 doc, record, migrated = check(raw)
             except BadFile as bad:
@@ -112,7 +117,9 @@ class Opening:
         rows = index_digest = None
         if index_path.exists():
             try:
-                index_digest, rows = check_index(index_path.read_bytes())
+                raw, _, clean = self.stats.read_clean(index_rel)
+                # Unchanged since the last open, where it validated: the same bytes validate.
+                index_digest, rows = (known_index if clean else check_index)(raw)
             except BadFile as bad:
                 aside = self._set_aside(index_rel, bad.reason)
                 self.notices.append(f"{index_rel} {_words(bad.reason)} ({bad.detail}); moved aside as "
@@ -130,11 +137,15 @@ class Opening:
             self.notices.append(f"{chunk_rel} was missing; restored it from {backup.describe(found[0])}.")
             raw, checked = found[1], found[2]
         else:
-            raw = chunk_path.read_bytes()
-            digest = sha256(raw)
+            # A chunk whose stat is as at the last open has the sha256 it had then: not read.
+            raw, digest = None, self.stats.clean(chunk_rel)
+            if digest is None:
+                raw, digest = self.stats.read(chunk_rel)
             if rows is not None and index_digest == digest and all(r["version"] == VERSION for r in rows.values()):
                 self.clashes += self.areas.history.adopt(n, rows, digest)
                 return
+            if raw is None:
+                raw, digest = self.stats.read(chunk_rel)
             try:
                 checked = check_chunk(raw)
             except BadFile as bad:
