@@ -39,13 +39,17 @@ class Games:
         self.store = store
         self._settings = stored_settings
         self.settings = stored_settings.load(store.root)  # one process, one store: read once
+        self._settings_lock = asyncio.Lock()
 
     async def save_settings(self, **changes):
         """Change settings and keep them with the store; returns the new settings."""
-        new = type(self.settings).model_validate({**self.settings.model_dump(), **changes})
-        await self._run(self._settings.save, self.store.root, new)
-        self.settings = new
-        return new
+        # One change at a time, each on the settings the last one left: two quick taps (the
+        # theme, then the text size) must not write one over the other.
+        async with self._settings_lock:
+            new = type(self.settings).model_validate({**self.settings.model_dump(), **changes})
+            await self._run(self._settings.save, self.store.root, new)
+            self.settings = new
+            return new
 
     async def _run(self, fn, *args, **kwargs):
         return await asyncio.to_thread(fn, *args, **kwargs)
