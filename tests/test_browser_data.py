@@ -76,24 +76,29 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
         normal = page.get_by_text("New game", exact=True).bounding_box()["height"]
         button(page, "Settings").click()
         wait_for_text(page, "Theme")
+
+        def saved(words: str) -> None:  # each change is saved before the next tap
+            page.get_by_text(f"Saved: {words}.", exact=True).first.wait_for()
+
         page.get_by_role("radio", name="Dark").click()
-        expect(page.get_by_role("radio", name="Dark")).to_be_checked()
+        saved("theme dark")
         page.get_by_role("radio", name="Extra large").click()
-        expect(page.get_by_role("radio", name="Extra large")).to_be_checked()
+        saved("text size extra large")
         page.mouse.wheel(0, 400)  # the switches and defaults are further down the screen
-        page.wait_for_timeout(300)
         page.get_by_role("switch", name="Keep the screen awake").click()
-        expect(page.get_by_role("switch", name="Keep the screen awake")).not_to_be_checked()
+        saved("keep the screen awake off")
         page.get_by_role("switch", name="Vibrate on taps").click()
-        expect(page.get_by_role("switch", name="Vibrate on taps")).not_to_be_checked()
+        saved("vibrate on taps off")
         page.mouse.wheel(0, 800)
-        page.wait_for_timeout(300)
         button(page, "More zero bonus").click()
+        saved("zero bonus 11")
         button(page, "50").click()
+        saved("target 50")
         page.get_by_role("button", name=re.compile(r"^Dot map")).click()
         for _ in range(2):
             button(page, "Fewer dots on square 9").click()
         button(page, "Save the dot map").click()
+        saved("the dot map")
         wait_for_text(page, "Your board's dot map")
         page.context.close()
 

@@ -81,7 +81,7 @@ def test_history_counts_filters_and_opens_games(page, stored):
     # Open the first game shown.
     first = filtered(rows, text=part)[0]
     page.get_by_role("button", name=re.compile(r", \d+ \w+ \d\d:\d\d")).first.click()
-    page.wait_for_url(re.compile(rf"/game/{first['id']}$"))
+    page.wait_for_url(re.compile(rf"/game/{first['id']}$"), wait_until="commit")
 
 
 def test_a_finished_game_reads_back_with_its_chart_and_can_be_deleted_undone_and_rematched(page, stored):
@@ -103,11 +103,11 @@ def test_a_finished_game_reads_back_with_its_chart_and_can_be_deleted_undone_and
     page.get_by_role("button", name="Delete", exact=True).click()
     wait_for_text(page, "New game")
     page.get_by_role("button", name="Undo", exact=True).click()
-    page.wait_for_url(re.compile(rf"/game/{done['id']}$"))
+    page.wait_for_url(re.compile(rf"/game/{done['id']}$"), wait_until="commit")
     chart.wait_for()
     # Rematch: the same game with the same players in the same seats, nothing entered.
     page.get_by_role("button", name="Rematch", exact=True).click()
-    page.wait_for_url(re.compile(r"/game/(?!" + done["id"] + r")[\w-]+$"))
+    page.wait_for_url(re.compile(r"/game/(?!" + done["id"] + r")[\w-]+$"), wait_until="commit")
     cells = page.get_by_role("button", name=re.compile(r"^[^:]+: 0\b"))
     cells.first.wait_for()
     said = cells.evaluate_all("els => els.map(e => e.getAttribute('aria-label') || e.textContent)")
@@ -168,8 +168,8 @@ def test_rename_and_merge_a_player_across_games(page, stored):
     box = page.get_by_role("textbox")
     box.fill("Catalina")
     page.get_by_role("button", name="Rename", exact=True).last.click()
-    page.get_by_text(re.compile(rf"^{cat_games} games? now say Catalina")).wait_for()
-    page.wait_for_url(re.compile(r"/player/Catalina$"))
+    page.get_by_text(re.compile(rf"^{cat_games} games? now say Catalina")).first.wait_for()
+    page.wait_for_url(re.compile(r"/player/Catalina$"), wait_until="commit")
     # The history follows: the name is gone, the new one is there as often.
     page.get_by_role("button", name="Merge with…", exact=True).click()
     page.get_by_role("button", name="Ann", exact=True).click()
@@ -177,6 +177,6 @@ def test_rename_and_merge_a_player_across_games(page, stored):
     wait_for_text(page, f"Merge Catalina into Ann?")
     screenshot(page, "player_merge_preview_412x915")
     page.get_by_role("button", name=f"Merge {moving} {'game' if moving == 1 else 'games'}", exact=True).click()
-    page.wait_for_url(re.compile(r"/player/Ann$"))
+    page.wait_for_url(re.compile(r"/player/Ann$"), wait_until="commit")
     after = ann_games + moving
     page.get_by_text(re.compile(rf"^{after} games · ")).wait_for()

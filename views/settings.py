@@ -20,6 +20,24 @@ SIZES = (("normal", "Normal"), ("large", "Large"), ("extra-large", "Extra large"
 TARGETS = (20, 30, 50)
 
 
+WORDS = {"theme": "theme", "text_size": "text size", "keep_awake": "keep the screen awake",
+         "haptics": "vibrate on taps", "nokosu_zero_bonus": "zero bonus", "pass_the_pandas_target": "target",
+         "ur_board": "the dot map"}
+
+
+def said(changes: dict) -> str:
+    """A change of settings in words: 'text size extra large', 'vibrate on taps off'."""
+    out = []
+    for key, value in changes.items():
+        if key == "ur_board":
+            out.append(WORDS[key])
+        elif isinstance(value, bool):
+            out.append(f"{WORDS[key]} {'on' if value else 'off'}")
+        else:
+            out.append(f"{WORDS[key]} {str(value).replace('-', ' ')}")
+    return ", ".join(out)
+
+
 class SettingsScreen:
     def __init__(self, page: ft.Page, games):
         self.page = page
@@ -83,6 +101,8 @@ class SettingsScreen:
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Not saved: {exc}", size=theme.BODY)))
             return
         self.saved_note.value = "Saved. New screens use it; this one too after you leave it."
+        self.page.show_dialog(ft.SnackBar(ft.Text(f"Saved: {said(changes)}.", size=theme.BODY),
+                                          duration=ft.Duration(seconds=2)))
         ch = self.fill()
         ch.add(self.saved_note)
         self.page.update(*ch.roots())
