@@ -48,6 +48,9 @@ class Record(RecordBase):
     settings: Settings = Field(default_factory=Settings)
     log: tuple[LogEntry, ...] = ()
     final: dict[PlayerId, Final] = Field(default_factory=dict)
+    # Optional, for the pad only (the score ignores it): which step the table is at, so a
+    # restart or another phone opens the same one. None: the end step once `final` has entries.
+    step: Literal["log", "end"] | None = None
 
 
 def check_ids(record: Record) -> None:
@@ -140,3 +143,166 @@ def _check(checks: Checks, record: Record) -> None:
         elif final.captives and pid in realms and realms[pid] != CAPTIVE_REALM:
             checks.warning(f"{where}.captives", f"{name}: only Hanbok scores captives; "
                                                 f"{final.captives} captives not counted")
+
+
+# --- The realms, from the seed (001): starting crystal / gold / wood ----------------------
+
+class Realm(Frozen):
+    id: str
+    name: str
+    crystal: int
+    gold: int
+    wood: int
+    group: str
+
+
+def _realms(group: str, rows) -> tuple[Realm, ...]:
+    return tuple(Realm(id=name.split()[0].lower(), name=name, crystal=c, gold=g, wood=w, group=group)
+                 for name, c, g, w in rows)
+
+
+# Side B (standard game): the five base realms, the five of the Realms expansion, the two promos.
+REALMS = (
+    _realms("base", [("Humans", 5, 4, 5), ("Dwarves", 2, 10, 5), ("Elves", 8, 3, 4), ("Mages", 9, 2, 2),
+                     ("Halflings", 4, 3, 7)])
+    + _realms("expansion", [("Centaurs", 5, 6, 6), ("Fairies", 4, 4, 4), ("Goblins", 5, 9, 3),
+                            ("Golems", 3, 4, 9), ("Spirits of the Ancients", 6, 5, 3)])
+    + _realms("promo", [("Nymphs", 7, 4, 2), ("Hanbok", 3, 3, 6)]))
+# Side A (beginner game): the seed lists only the five base realms, each with its own amounts.
+BEGINNER_REALMS = _realms("base", [("Humans", 5, 5, 5), ("Dwarves", 2, 8, 5), ("Elves", 6, 3, 4),
+                                   ("Mages", 7, 2, 2), ("Halflings", 5, 3, 6)])
+OTHER_REALM = "other"
+
+
+def realms_for(mode: str) -> tuple[Realm, ...]:
+    """The realms a table can choose in a mode (none in the family game)."""
+    return () if mode in FAMILY_MODES else BEGINNER_REALMS if mode == "beginner" else REALMS
+
+
+def realm_info(mode: str, realm: str | None) -> Realm | None:
+    return next((r for r in realms_for(mode) if r.id == realm), None)
+
+
+# --- Record edits the pad makes (pure: each returns a new record) ---------------------------
+
+RATES = ("2:1", "3:2")
+PARTS = ("points", "cards", *RESOURCES, "captives")
+
+
+def family(record: Record) -> bool:
+    return record.settings.mode in FAMILY_MODES
+
+
+def cap_of(record: Record, pid: str) -> int:
+    """Where a player's resource tracks stop (the Fairies' camp holds 8)."""
+    return CAP if family(record) else CAPS.get(realm_of(record, pid) or "", CAP)
+
+
+def has_captives(record: Record, pid: str) -> bool:
+    """Only Hanbok keeps captives (never in the family game)."""
+    return not family(record) and realm_of(record, pid) == CAPTIVE_REALM
+
+
+def at_end(record: Record) -> bool:
+    """The table is at the end-of-game step (else at the crown-track log)."""
+    return record.step == "end" if record.step is not None else bool(record.final)
+
+
+def log_total(record: Record, pid: str, upto: int | None = None) -> int:
+    """A player's crown-track total from the log (after the first `upto` entries)."""
+    entries = record.log if upto is None else record.log[:upto]
+    return sum(e.points for e in entries if e.player == pid)
+
+
+def add_entry(record: Record, pid: str, points: int, note: str | None = None) -> Record:
+    require_known_ids(record, [pid], "log.player")
+    if points < 1:
+        raise ValueError("an entry moves a crown marker forward at least 1")
+    return record.model_copy(update={"log": record.log + (LogEntry(player=pid, points=points, note=note),)})
+
+
+def _entry(record: Record, index: int) -> LogEntry:
+    if not 0 <= index < len(record.log):
+        raise ValueError(f"the log has no entry {index + 1} (another phone may have removed it)")
+    return record.log[index]
+
+
+def _with_entry(record: Record, index: int, **changes) -> Record:
+    log = list(record.log)
+    log[index] = _entry(record, index).model_copy(update=changes)
+    return record.model_copy(update={"log": tuple(log)})
+
+
+def set_note(record: Record, index: int, note: str | None) -> Record:
+    """Tag an entry with what scored it; the same note again takes it off."""
+    current = _entry(record, index).note
+    return _with_entry(record, index, note=None if note == current else note)
+
+
+def step_entry(record: Record, index: int, delta: int) -> Record:
+    points = _entry(record, index).points + delta
+    if points < 1:
+        raise ValueError("an entry moves a crown marker at least 1; delete it instead")
+    return _with_entry(record, index, points=points)
+
+
+def move_entry(record: Record, index: int, pid: str) -> Record:
+    """The points were someone else's (the marker of the wrong colour was moved)."""
+    require_known_ids(record, [pid], "log.player")
+    return _with_entry(record, index, player=pid)
+
+
+def delete_entry(record: Record, index: int) -> Record:
+    _entry(record, index)
+    return record.model_copy(update={"log": record.log[:index] + record.log[index + 1:]})
+
+
+def to_end(record: Record) -> Record:
+    return record.model_copy(update={"step": "end"})
+
+
+def to_log(record: Record) -> Record:
+    return record.model_copy(update={"step": "log"})
+
+
+def final_of(record: Record, pid: str) -> Final:
+    return record.final.get(pid, Final())
+
+
+def _with_final(record: Record, pid: str, **changes) -> Record:
+    require_known_ids(record, [pid], "final")
+    final = {**record.final, pid: final_of(record, pid).model_copy(update=changes)}
+    # Seat order, so that the record reads like the table.
+    ordered = {p: final[p] for p in record.player_ids() if p in final}
+    return record.model_copy(update={"final": ordered})
+
+
+def step_part(record: Record, pid: str, part: str, delta: int) -> Record:
+    """One more or fewer: crown points (from the log's total), hand cards, a resource, captives."""
+    if part not in PARTS:
+        raise ValueError(f"no such part of the end step: {part}")
+    value = (crown_points(record, pid) if part == "points" else getattr(final_of(record, pid), part)) + delta
+    if value < 0:
+        raise ValueError(f"{part} cannot go below 0")
+    if part in RESOURCES and delta > 0 and value > cap_of(record, pid):
+        raise ValueError(f"the {part} track stops at {cap_of(record, pid)}")
+    return _with_final(record, pid, **{part: value})
+
+
+def use_log_points(record: Record, pid: str) -> Record:
+    """Back to the crown-track total of the log (drop the adjustment)."""
+    return _with_final(record, pid, points=None)
+
+
+def toggle_rate(record: Record, pid: str, resource: str, rate: str) -> Record:
+    """The player has (or no longer has) a building converting `resource` at `rate`."""
+    if resource not in RESOURCES or rate not in RATES:
+        raise ValueError(f"no {rate} building for {resource}")
+    rates = dict(final_of(record, pid).rates)
+    have = set(rates.get(resource, ()))
+    have ^= {rate}
+    if have:
+        rates[resource] = tuple(r for r in RATES if r in have)
+    else:
+        rates.pop(resource, None)
+    return _with_final(record, pid, rates={r: rates[r] for r in RESOURCES if r in rates})

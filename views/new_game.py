@@ -79,6 +79,8 @@ class NewGame:
         self.name.disabled = full
         if hasattr(self.form, "seat_count"):  # set-up aids that depend on the player count
             self.form.seat_count(n)
+        if hasattr(self.form, "seat_names"):  # set-up per player (a Pandoria realm per seat)
+            self.form.seat_names(list(self.seated))
 
     def _seat(self, k: int, name: str) -> ft.Control:
         last = len(self.seated) - 1

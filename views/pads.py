@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from views.nokosu_dice.screen import NokosuScreen
 from views.panda_royale.screen import RoyaleScreen
+from views.pandoria.screen import PandoriaScreen
 from views.pass_the_pandas.screen import PandasScreen
 from views.royal_ur.screen import UrScreen
 
 # In the order of rules.md; the home lists every game and starts those that have a pad.
 GAME_ORDER = ("panda-royale", "royal-ur", "nokosu-dice", "pandoria", "pass-the-pandas")
-PADS = {screen.rules.GAME: screen for screen in (RoyaleScreen, UrScreen, NokosuScreen, PandasScreen)}
+PADS = {screen.rules.GAME: screen for screen in (RoyaleScreen, UrScreen, NokosuScreen, PandoriaScreen, PandasScreen)}

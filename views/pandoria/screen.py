@@ -1,0 +1,314 @@
+"""The Pandoria pad: a crown-track log during play (because the board's track gets knocked and
+players argue), then the end-of-game step done for the table: hand cards, the resources left
+and their conversion at the best rate, the leftover tie-break said in words."""
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from scoring import pandoria as pa
+from views import theme
+from views.changes import Changes
+from views.games import Games
+from views.pad.parts import warning_row
+from views.pad.screen import PadScreen
+from views.pandoria.editor import EntryEditor, MorePoints
+from views.pandoria.setup import SetupForm
+from views.pandoria.sheet import Sheet
+from views.pandoria.state import (entry_line, final_words, log_rows, log_summary, notes_for, realm_name,
+                                  standing_lines)
+
+QUICK = (1, 2, 3, 4, 5)
+
+
+class PandoriaScreen(PadScreen):
+    rules = pa
+    nothing_yet = "No crown points logged yet"
+
+    @classmethod
+    async def default_settings(cls, games: Games) -> dict:
+        """A new game takes the mode of the table's last Pandoria game (realms are chosen anew)."""
+        last = await games.latest(pa.GAME)
+        return {"mode": last.settings.mode if last is not None else "standard"}
+
+    @classmethod
+    def settings_form(cls, settings: dict) -> ft.Control:
+        return SetupForm(settings)
+
+    @classmethod
+    def table_status(cls, record, result) -> tuple[str, list[str]]:
+        if pa.at_end(record):
+            return "End of game: cards and resources", []
+        return f"Crown track · {log_summary(record)}", []
+
+    def __init__(self, page: ft.Page, games: Games, saved):
+        self.picked = saved.record.player_ids()[0]   # whose end step this phone shows
+        self.editor: EntryEditor | None = None
+        self._row_cache: dict[tuple, ft.Control] = {}
+        super().__init__(page, games, saved)
+
+    def started(self) -> bool:
+        return bool(self.record.log or self.record.final)
+
+    def here(self) -> str | None:
+        return self.picked if pa.at_end(self.record) else None
+
+    async def strip_pick(self, pid: str) -> None:
+        """A tap on a player's total at the end step: that player's sheet."""
+        self.picked = pid
+        self.send()
+
+    # ------------------------------------------------------------------ building
+    def build(self) -> None:
+        record = self.record
+        mode = record.settings.mode
+        # --- the crown-track log
+        self.cards = {pid: self._player_card(pid) for pid in record.player_ids()}
+        self.last_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, expand=True)
+        self.last_edit = ft.TextButton("Edit", icon=ft.Icons.EDIT_OUTLINED, height=theme.TAP,
+                                       on_click=self.on_edit_last)
+        self.note_chips = {n: self._note_chip(n) for n in notes_for(mode)}
+        self.last_panel = ft.Container(ft.Column([
+            ft.Row([self.last_title, self.last_edit], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row(list(self.note_chips.values()), wrap=True, spacing=6, run_spacing=6)], spacing=4),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=ft.BorderRadius.all(12),
+            padding=ft.Padding.only(left=12, right=4, top=4, bottom=10))
+        self.hint = ft.Text("Tap +n when a crown marker moves; the log keeps every step.", size=theme.SMALL,
+                            italic=True)
+        self.score_btn = ft.FilledButton("Score the game", icon=ft.Icons.CALCULATE, height=56,
+                                         on_click=self.on_score)
+        self.log_count = ft.Text("", size=theme.SMALL)
+        self.log_list = ft.Column(spacing=0)
+        self.log_area = ft.Column([
+            *self.cards.values(), self.hint, self.last_panel,
+            ft.Container(ft.Row([theme.heading("Crown log", size=theme.BODY), self.log_count],
+                                alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+                                vertical_alignment=ft.CrossAxisAlignment.CENTER), padding=ft.Padding.only(top=8)),
+            self.log_list,
+            ft.Container(self.score_btn, padding=ft.Padding.only(top=12)),
+        ], spacing=8)
+        # --- the end step: one player's sheet at a time, then the standings
+        self.sheets = {pid: Sheet(self, pid) for pid in record.player_ids()}
+        self.next_btn = ft.OutlinedButton("Next player", icon=ft.Icons.CHEVRON_RIGHT, height=theme.TAP,
+                                          on_click=self.on_next)
+        self.final_words = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+        self.standings = ft.Column(spacing=2)
+        self.problems = ft.Column(spacing=4)
+        self.finish_btn = ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=56,
+                                          on_click=self.on_finish)
+        self.finish_note = ft.Text("", size=theme.SMALL)
+        self.back_btn = ft.TextButton("Back to the crown log", icon=ft.Icons.ARROW_BACK, height=theme.TAP,
+                                      on_click=self.on_back)
+        self.end_area = ft.Column([
+            *[s.control for s in self.sheets.values()],
+            ft.Row([self.next_btn], alignment=ft.MainAxisAlignment.END),
+            ft.Divider(height=16),
+            theme.heading("Final standings"),
+            self.final_words, self.standings, self.problems,
+            self.finish_btn, self.finish_note, self.back_btn,
+        ], spacing=8)
+        self.strip_box = ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4))
+        self.body = ft.Column([ft.Container(ft.Column([self.log_area, self.end_area], spacing=0),
+                                            padding=ft.Padding.all(8))],
+                              scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)
+        self.make_view(self.strip_box, self.body)
+
+    def _player_card(self, pid: str) -> ft.Container:
+        name = self.record.name_of(pid)
+        total = ft.Text("0", size=theme.HUGE, weight=ft.FontWeight.BOLD)
+        realm = ft.Text("", size=theme.SMALL, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+        crown = ft.Icon(ft.Icons.EMOJI_EVENTS, size=22, color=ft.Colors.PRIMARY, visible=False)
+        said = ft.Semantics(content=total, label="", exclude_semantics=True)
+        keys = [self._plus_key(pid, name, n, f"+{n}", partial(self.on_plus, pid, n)) for n in QUICK]
+        keys.append(self._plus_key(pid, name, None, "+…", partial(self.on_more, pid)))
+        card = ft.Container(ft.Column([
+            ft.Row([ft.Column([ft.Text(name, size=theme.BODY, weight=ft.FontWeight.BOLD, no_wrap=True,
+                                       overflow=ft.TextOverflow.ELLIPSIS), realm], spacing=0, expand=True),
+                    crown, said],
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row(keys, spacing=6)], spacing=4),
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=ft.BorderRadius.all(14),
+            padding=ft.Padding.only(left=12, right=8, top=4, bottom=8))
+        card.data = (said, total, realm, crown)
+        return card
+
+    def _plus_key(self, pid: str, name: str, n: int | None, text: str, on_click) -> ft.Container:
+        label = f"+{n} for {name}" if n is not None else f"More points for {name}"
+        return ft.Container(
+            ft.Semantics(label=label, button=True, exclude_semantics=True,
+                         content=ft.Text(text, size=theme.LARGE, weight=ft.FontWeight.BOLD,
+                                         color=ft.Colors.ON_PRIMARY_CONTAINER)),
+            expand=True, height=52, border_radius=ft.BorderRadius.all(12), alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY_CONTAINER, ink=True, on_click=on_click)
+
+    def _note_chip(self, note: str) -> ft.Container:
+        icon = ft.Icon(ft.Icons.CHECK, size=18, visible=False)
+        text = ft.Text(note, size=theme.SMALL, weight=ft.FontWeight.BOLD)
+        chip = ft.Container(
+            ft.Semantics(label=note, button=True, exclude_semantics=True,
+                         content=ft.Row([icon, text], spacing=4, tight=True,
+                                        vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+            height=theme.TAP, padding=ft.Padding.symmetric(horizontal=14), border_radius=ft.BorderRadius.all(24),
+            border=ft.Border.all(1, ft.Colors.OUTLINE), ink=True,
+            on_click=partial(self.on_note, note))
+        chip.data = icon
+        return chip
+
+    # ------------------------------------------------------------------ filling
+    def fill(self, ch: Changes) -> None:
+        end = pa.at_end(self.record) or self.record.finished is not None
+        ch.set(self.log_area, visible=not end)
+        ch.set(self.end_area, visible=end)
+        ch.set(self.strip_box, visible=end)
+        if end:
+            self.fill_end(ch)
+        else:
+            self.fill_log(ch)
+        if self.editor is not None:
+            self.editor.fill(ch)
+
+    def fill_log(self, ch: Changes) -> None:
+        record = self.record
+        totals = {pid: pa.log_total(record, pid) for pid in record.player_ids()}
+        top = max(totals.values())
+        for pid, card in self.cards.items():
+            said, total, realm, crown = card.data
+            name = record.name_of(pid)
+            ch.set(total, value=str(totals[pid]))
+            ch.set(said, label=f"{name}'s crown track: {totals[pid]}")
+            ch.set(crown, visible=top > 0 and totals[pid] == top)
+            where = pa.realm_of(record, pid)
+            ch.set(realm, value=realm_name(record.settings.mode, where).capitalize() if where else "",
+                   visible=bool(where))
+        last = len(record.log) - 1
+        ch.set(self.last_panel, visible=last >= 0)
+        ch.set(self.hint, visible=last < 0)
+        if last >= 0:
+            running = pa.log_total(record, record.log[last].player)
+            ch.set(self.last_title, value=f"Last: {entry_line(record, last).split(' · ')[0]} (= {running}) · what for?")
+            for note, chip in self.note_chips.items():
+                on = record.log[last].note == note
+                ch.set(chip, bgcolor=ft.Colors.PRIMARY if on else None)
+                ch.set(chip.data, visible=on, color=ft.Colors.ON_PRIMARY)
+                ch.set(chip.content, selected=on)
+                ch.set(chip.content.content.controls[1], color=ft.Colors.ON_PRIMARY if on else None)
+        ch.set(self.log_count, value=log_summary(record))
+        ch.set_children(self.log_list, [self._log_row(row) for row in log_rows(record)] or [
+            ft.Text("Nothing logged yet.", size=theme.BODY, italic=True)])
+        ch.set(self.score_btn, disabled=record.finished is not None)
+
+    def _log_row(self, row) -> ft.Control:
+        key = (row.index, row.pid, row.name, row.points, row.note, row.running)
+        if key in self._row_cache:
+            return self._row_cache[key]
+        n = row.index + 1
+        words = f"Edit entry {n}: {row.name} +{row.points}" + (f", {row.note}" if row.note else "") + \
+            f", {row.running} in all"
+        control = ft.Container(
+            ft.Semantics(label=words, button=True, exclude_semantics=True, content=ft.Row([
+                ft.Text(str(n), size=theme.SMALL, width=30, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Column([ft.Text(row.name, size=theme.BODY, weight=ft.FontWeight.BOLD, no_wrap=True,
+                                   overflow=ft.TextOverflow.ELLIPSIS),
+                           *([ft.Text(row.note, size=theme.SMALL, italic=True)] if row.note else [])],
+                          spacing=0, expand=True),
+                ft.Text(f"+{row.points}", size=theme.LARGE, weight=ft.FontWeight.BOLD, width=56,
+                        text_align=ft.TextAlign.END),
+                ft.Text(f"= {row.running}", size=theme.BODY, width=64, text_align=ft.TextAlign.END),
+                ft.Icon(ft.Icons.EDIT_OUTLINED, size=20, color=ft.Colors.ON_SURFACE_VARIANT),
+            ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)),
+            padding=ft.Padding.symmetric(horizontal=4, vertical=6), ink=True,
+            border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            on_click=partial(self.on_edit, row.index))
+        control.height = None
+        self._row_cache = {k: v for k, v in self._row_cache.items() if k[0] != row.index}
+        self._row_cache[key] = control
+        return control
+
+    def fill_end(self, ch: Changes) -> None:
+        record, result = self.record, self.result
+        ids = record.player_ids()
+        if self.picked not in ids:
+            self.picked = ids[0]
+        finished = record.finished is not None
+        for pid, sheet in self.sheets.items():
+            ch.set(sheet.control, visible=pid == self.picked)
+            if pid == self.picked:
+                sheet.fill(ch, enabled=not finished)
+        nxt = ids[(ids.index(self.picked) + 1) % len(ids)]
+        ch.set(self.next_btn, content=f"Next: {record.name_of(nxt)}", visible=not finished, data=nxt)
+        ch.set(self.final_words, value=final_words(result))
+        lines = standing_lines(result)
+        key = tuple(lines)
+        if self.standings.data != key:
+            self.standings.data = key
+            ch.set_children(self.standings, [self._place_row(*line) for line in lines])
+        problems = [(p.message, p.level == "error") for p in result.problems]
+        if self.problems.data != problems:
+            self.problems.data = problems
+            ch.set_children(self.problems, [warning_row(m, err) for m, err in problems])
+        ch.set(self.finish_btn, visible=not finished, disabled=result.has_errors)
+        ch.set(self.finish_note, value="This game is finished." if finished else
+               "Fix the errors before finishing." if result.has_errors else
+               "Check every player's sheet, then finish: the game moves to the history.")
+        ch.set(self.back_btn, visible=not finished)
+
+    def _place_row(self, place: int, name: str, shown: str) -> ft.Control:
+        return ft.Semantics(label=f"{place}. {name}: {shown}", exclude_semantics=True, container=True,
+                            content=ft.Row([ft.Text(f"{place}.", size=theme.BODY, width=32),
+                                            ft.Text(name, size=theme.BODY, expand=True, no_wrap=True,
+                                                    overflow=ft.TextOverflow.ELLIPSIS),
+                                            ft.Text(shown, size=theme.BODY, weight=ft.FontWeight.BOLD)]))
+
+    # ------------------------------------------------------------------ taps
+    async def tap(self, change) -> bool:
+        async with self.lock:
+            if self.record.finished is not None:
+                return False
+            if await self.save(change):
+                self.send()
+                return True
+            return False
+
+    async def on_plus(self, pid: str, n: int, e) -> None:
+        await self.tap(lambda r: pa.add_entry(r, pid, n))
+
+    async def on_more(self, pid: str, e) -> None:
+        MorePoints(self, pid).open()
+
+    async def on_note(self, note: str, e) -> None:
+        index = len(self.record.log) - 1
+        if index >= 0:
+            await self.tap(lambda r: pa.set_note(r, index, note))
+
+    async def on_edit(self, index: int, e) -> None:
+        if self.record.finished is None:
+            EntryEditor(self, index).open()
+
+    async def on_edit_last(self, e) -> None:
+        await self.on_edit(len(self.record.log) - 1, e)
+
+    async def on_score(self, e) -> None:
+        if await self.tap(pa.to_end):
+            self.picked = self.record.player_ids()[0]
+            self.send()
+
+    async def on_back(self, e) -> None:
+        await self.tap(pa.to_log)
+
+    async def on_next(self, e) -> None:
+        self.picked = self.next_btn.data or self.picked
+        self.send()
+        await self.body.scroll_to(offset=0, duration=200)
+
+    async def on_finish(self, e) -> None:
+        async with self.lock:
+            if await self.finish():
+                self.send()
+
+    def after_history(self, before) -> None:
+        self.after_reload(before)
+
+    def after_reload(self, before) -> None:
+        if self.editor is not None and not self.editor.valid():
+            self.editor.close()

@@ -1,0 +1,154 @@
+"""One player's end-of-game sheet: crown points (from the log, adjustable), hand cards, the
+resources left with the rate buildings the player has, captives for Hanbok; each resource's
+conversion said live (which rate, and why), the points and the leftover."""
+from __future__ import annotations
+
+from functools import partial
+
+import flet as ft
+
+from scoring import pandoria as pa
+from views import theme
+from views.changes import Changes
+from views.pad.parts import Stepper, warning_row
+from views.pandoria.state import conversions, points_note, rate_spoken, realm_name, sum_line, total_of
+
+ICONS = {"wood": (ft.Icons.FOREST, "#6D8B3A"), "gold": (ft.Icons.MONETIZATION_ON, "#E0A800"),
+         "crystal": (ft.Icons.DIAMOND, "#5C8FD6")}
+WORDS = {"points": "crown points", "cards": "cards", "wood": "wood", "gold": "gold", "crystal": "crystal",
+         "captives": "captives"}
+HIGH = {"points": 300, "cards": 40, "captives": 40}
+
+
+def _title(text: str, small: ft.Text | None = None, icon=None) -> ft.Control:
+    head = ft.Text(text, size=theme.BODY, weight=ft.FontWeight.BOLD)
+    if icon is not None:
+        head = ft.Row([ft.Icon(icon[0], color=icon[1], size=24), head], spacing=6, tight=True)
+    return ft.Column([head, *([small] if small is not None else [])], spacing=0, tight=True, expand=True)
+
+
+class Sheet:
+    def __init__(self, screen, pid: str):
+        self.screen = screen
+        self.pid = pid
+        record = screen.record
+        name = self.name = record.name_of(pid)
+        self.family = pa.family(record)
+        self.realm = ft.Text("", size=theme.SMALL)
+        self.total = ft.Text("0", size=theme.HUGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+        self.total_said = ft.Semantics(content=self.total, exclude_semantics=True, label="")
+        self.steppers: dict[str, Stepper] = {}
+        for part, words in WORDS.items():
+            s = Stepper("", f"More {words} for {name}", f"Fewer {words} for {name}", partial(self.on_step, part))
+            s.title.visible = False
+            s.control.bgcolor = None
+            self.steppers[part] = s
+        self.points_note = ft.Text("", size=theme.SMALL)
+        self.use_log = ft.TextButton("", icon=ft.Icons.RESTART_ALT, height=theme.TAP, on_click=self.on_use_log)
+        self.toggles = {(res, rate): self._toggle(res, rate) for res in pa.RESOURCES for rate in pa.RATES}
+        self.lines = {res: (ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD),
+                            ft.Text("", size=theme.SMALL, italic=True)) for res in pa.RESOURCES}
+        self.caps = {res: ft.Text("", size=theme.SMALL) for res in pa.RESOURCES}
+        self.captives_row = self._box(ft.Row([_title("Captives", ft.Text("Hanbok: 1 point each", size=theme.SMALL)),
+                                              self.steppers["captives"].control],
+                                             vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        self.sum = ft.Text("", size=theme.BODY)
+        self.warnings = ft.Column(spacing=4)
+        resources = []
+        for res in pa.RESOURCES:
+            line, why = self.lines[res]
+            resources.append(self._box(ft.Column([
+                ft.Row([_title(res.capitalize(), self.caps[res], ICONS[res]), self.steppers[res].control],
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                *([] if self.family else [ft.Row([ft.Text("Buildings", size=theme.SMALL, width=76),
+                                                 self.toggles[(res, "2:1")], self.toggles[(res, "3:2")]],
+                                                spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]),
+                line, why], spacing=4)))
+        self.control = ft.Column([
+            ft.Row([ft.Column([ft.Text(name, size=theme.LARGE, weight=ft.FontWeight.BOLD, no_wrap=True,
+                                       overflow=ft.TextOverflow.ELLIPSIS), self.realm], spacing=0, expand=True),
+                    ft.Column([ft.Text("Final score", size=theme.SMALL), self.total_said], spacing=0,
+                              horizontal_alignment=ft.CrossAxisAlignment.END)],
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self._box(ft.Column([
+                ft.Row([_title("Crown track", self.points_note), self.steppers["points"].control],
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                self.use_log], spacing=0)),
+            self._box(ft.Row([_title("Hand cards", ft.Text("1 point each", size=theme.SMALL)),
+                              self.steppers["cards"].control], vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+            *resources,
+            self.captives_row,
+            ft.Container(self.sum, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=ft.BorderRadius.all(12),
+                         padding=ft.Padding.symmetric(horizontal=12, vertical=10)),
+            self.warnings,
+        ], spacing=8, visible=False)
+
+    @staticmethod
+    def _box(content: ft.Control) -> ft.Container:
+        return ft.Container(content, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=ft.BorderRadius.all(12),
+                            padding=ft.Padding.only(left=12, right=4, top=6, bottom=6))
+
+    def _toggle(self, res: str, rate: str) -> ft.Container:
+        icon = ft.Icon(ft.Icons.ADD, size=18)
+        give, get = rate.split(":")
+        text = [ft.Text(give, size=theme.BODY, weight=ft.FontWeight.BOLD), ft.Icon(ft.Icons.ARROW_FORWARD, size=16),
+                ft.Text(get, size=theme.BODY, weight=ft.FontWeight.BOLD)]
+        box = ft.Container(
+            ft.Semantics(label=f"{self.name} has a {rate_spoken(rate)} {res} building", toggled=False,
+                         exclude_semantics=True, content=ft.Row([icon, *text], spacing=4, tight=True)),
+            height=theme.TAP, width=104, border_radius=ft.BorderRadius.all(24), alignment=ft.Alignment.CENTER,
+            border=ft.Border.all(1, ft.Colors.OUTLINE), ink=True, on_click=partial(self.on_toggle, res, rate))
+        box.data = (icon, text)
+        return box
+
+    def fill(self, ch: Changes, enabled: bool) -> None:
+        screen, pid = self.screen, self.pid
+        record, result = screen.record, screen.result
+        mode = record.settings.mode
+        where = pa.realm_of(record, pid)
+        ch.set(self.realm, value=realm_name(mode, where).capitalize() if where else
+               ("Family game" if self.family else "Realm not chosen"))
+        total = total_of(result, pid)
+        ch.set(self.total, value=str(total))
+        ch.set(self.total_said, label=f"{self.name}'s final score: {total}")
+        final = pa.final_of(record, pid)
+        cap = pa.cap_of(record, pid)
+        ch.set(self.points_note, value=points_note(record, pid))
+        from_log = pa.log_total(record, pid)
+        adjusted = final.points is not None and final.points != from_log
+        ch.set(self.use_log, content=f"Use the log's {from_log}", visible=adjusted and enabled)
+        values = {"points": pa.crown_points(record, pid), "cards": final.cards, "captives": final.captives,
+                  **{res: getattr(final, res) for res in pa.RESOURCES}}
+        for part, stepper in self.steppers.items():
+            high = cap if part in pa.RESOURCES else HIGH[part]
+            ch.set(stepper.value, semantics_label=f"{self.name}'s {WORDS[part]}: {values[part]}")
+            stepper.fill(ch, values[part], 0, max(high, values[part]) if part not in pa.RESOURCES else high,
+                         enabled)
+        for conv in conversions(record, pid):
+            line, why = self.lines[conv.resource]
+            ch.set(self.caps[conv.resource], value=f"0–{cap}" + (" (Fairies)" if cap != pa.CAP else ""))
+            ch.set(line, value=conv.line)
+            ch.set(why, value=conv.why, visible=bool(conv.why))
+        for (res, rate), box in self.toggles.items():
+            on = rate in final.rates.get(res, ())
+            icon, text = box.data
+            ch.set(box, bgcolor=ft.Colors.PRIMARY if on else None, disabled=not enabled)
+            ch.set(box.content, toggled=on)
+            ch.set(icon, icon=ft.Icons.CHECK if on else ft.Icons.ADD, color=ft.Colors.ON_PRIMARY if on else None)
+            for t in text:
+                ch.set(t, color=ft.Colors.ON_PRIMARY if on else None)
+        ch.set(self.captives_row, visible=pa.has_captives(record, pid) or final.captives > 0)
+        ch.set(self.sum, value=sum_line(record, result, pid))
+        problems = [(p.message, p.level == "error") for p in result.problems if p.where.startswith(f"final.{pid}")]
+        if self.warnings.data != problems:
+            self.warnings.data = problems
+            ch.set_children(self.warnings, [warning_row(m, err) for m, err in problems])
+
+    async def on_step(self, part: str, delta: int, e) -> None:
+        await self.screen.tap(lambda r: pa.step_part(r, self.pid, part, delta))
+
+    async def on_toggle(self, res: str, rate: str, e) -> None:
+        await self.screen.tap(lambda r: pa.toggle_rate(r, self.pid, res, rate))
+
+    async def on_use_log(self, e) -> None:
+        await self.screen.tap(lambda r: pa.use_log_points(r, self.pid))
