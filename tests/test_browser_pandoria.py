@@ -143,6 +143,7 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
     button(page, "Standard").wait_for()
     for name, realm in zip(names, ("Humans", "Hanbok", "Fairies")):
         choose_realm(page, name, realm)
+    screenshot(page, "pandoria_new_game_412x915")
     tap(page, "Start the game")
 
     # --- the crown-track log
@@ -231,6 +232,8 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
     wait_for_text(page, "Hilde and Oskar tie on 25; Hilde wins with 3 resources left over against 2")
     standings = finish_and_read(page, names)
     assert standings == {"Hilde": (1, 25), "Oskar": (2, 25), "Mia": (3, 8)}
+    expect(button(page, "Fewer crystal for Mia")).to_be_disabled()      # a finished game is read-only
+    screenshot(page, "pandoria_final_412x915")
     page.context.close()
 
     record = exported(browser, server, names)
