@@ -12,7 +12,7 @@ import pytest
 from scoring import Player
 from scoring import panda_royale as pr
 from storage import Store
-from tests.browser_harness import flet_server, open_app_page, screenshot, wait_for_text
+from tests.browser_harness import flet_server, open_app_page, screenshot, wait_for_paint, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -130,7 +130,11 @@ def test_the_sheet_sideways_picks_the_player_on_one_line(browser, server):
         nxt.click()
         page.get_by_text(f"of {NAMES[5]}", exact=True).wait_for()
         page.get_by_role("button", name=re.compile(r"Choose whose sheet")).click()
-        page.get_by_role("menuitemcheckbox", name=NAMES[1], exact=True).click()
+        item = page.get_by_role("menuitemcheckbox", name=NAMES[1], exact=True)
+        item.wait_for()
+        # The menu grows open over a few frames; a tap aimed mid-animation can miss the item.
+        wait_for_paint(page, quiet_ms=200)
+        item.click()
         page.get_by_text(f"of {NAMES[1]}", exact=True).wait_for()
         screenshot(page, "full_table_sheet_picker_915x412")
     finally:
