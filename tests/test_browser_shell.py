@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.browser_harness import enable_semantics, flet_server, screenshot, wait_for_text
+from tests.browser_harness import flet_server, open_app_page, screenshot, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -122,8 +122,34 @@ def test_browser_back_and_forward_follow_the_screens(page, server):
     wait_for_text(page, "In progress")
 
 
-def test_an_unknown_game_falls_back_to_home(page, server):
-    page.goto(server.url + "game/no-such-game")
-    enable_semantics(page)
-    wait_for_text(page, "That game is not stored here.")
-    wait_for_text(page, "New game")
+def test_an_unknown_game_falls_back_to_home(browser, server):
+    # A fresh phone (no session yet) following a stale link: the home, not an empty page.
+    page = open_app_page(browser, server.url + "game/no-such-game")
+    try:
+        wait_for_text(page, "That game is not stored here.")
+        wait_for_text(page, "New game")
+    finally:
+        page.context.close()
+
+
+def test_a_link_straight_to_a_game_has_the_home_under_it(browser, server):
+    page = open_app_page(browser, server.url)
+    try:
+        tile(page, "Panda Royale").first.click()
+        wait_for_text(page, "New Panda Royale game")
+        seat(page, "Uma", 1)
+        seat(page, "Vic", 2)
+        button(page, "Start the game").click()
+        wait_for_text(page, "Round 1 of 10")
+        game_url = page.url
+    finally:
+        page.context.close()
+    # Another phone opens the game's link (a fresh session) and then taps the back arrow.
+    page = open_app_page(browser, game_url)
+    try:
+        wait_for_text(page, "Round 1 of 10")
+        button(page, "Back").click()
+        wait_for_text(page, "New game")
+        tile(page, "Resume Panda Royale").filter(has_text="Uma").first.wait_for()
+    finally:
+        page.context.close()

@@ -149,7 +149,7 @@ class Shell:
         self.admitted = self.access.open
         self.screen = None  # the game screen on show, if any
         self.wakelock = None
-        self.showing: str | None = None
+        self.home: ft.View | None = None  # the home this session drew, kept under other screens
 
     async def start(self) -> None:
         page = self.page
@@ -221,10 +221,13 @@ class Shell:
         route = route.split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/")
         views = self.page.views
-        if route != "/" and views and views[0].route == "/":
+        if route != "/" and self.home is not None and views and views[0] is self.home:
             stack = [views[0]]  # the home below stays as drawn: only the new screen is sent
         else:
-            stack = [await self.home_view()]
+            # Not Flet's own first view (route "/" too, but empty): a link straight to a game
+            # in a fresh session gets the home under it, for the back arrow.
+            self.home = await self.home_view()
+            stack = [self.home]
         screen = None
         if len(parts) == 2 and parts[0] == "new" and parts[1] in PADS:
             pad = PADS[parts[1]]
