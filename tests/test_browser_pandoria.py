@@ -244,6 +244,12 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
     assert record["final"]["p1"]["rates"] == {"wood": ["2:1", "3:2"]}
     assert same_as_main_py(record, standings) == ["Hilde"]
 
+    # Looked at later from the history: the tie-break is still said in words.
+    page = open_app_page(browser, f"{server.url}game/{record['id']}")
+    wait_for_text(page, "Winner: Hilde")
+    wait_for_text(page, "Hilde and Oskar tie on 25; Hilde wins with 3 resources left over against 2")
+    page.context.close()
+
 
 def test_a_family_game_ends_in_a_shared_win(browser, server):
     names = ("Ann", "Ben")

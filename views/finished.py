@@ -54,8 +54,11 @@ class FinishedScreen:
         body: list[ft.Control] = [
             ft.Text(("Winner: " if len(winners) == 1 else "Shared win: ") + and_join(winners),
                     size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
-            *standings(result),
         ]
+        outcome = pad.outcome_words(result) if pad is not None else ""
+        if outcome:
+            body.append(ft.Text(outcome, size=theme.BODY))
+        body += standings(result)
         if len(result.rounds) >= 1:
             body += [theme.heading("How the game went", size=theme.BODY), self._chart(result, runs)]
         body.append(ft.Row([

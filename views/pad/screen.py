@@ -71,6 +71,12 @@ class PadScreen:
         return "", []
 
     @classmethod
+    def outcome_words(cls, result) -> str:
+        """A finished game's outcome in the game's own words, shown under the winner when the
+        game is looked at later (Pandoria: how a tie on points was broken); "": nothing more."""
+        return ""
+
+    @classmethod
     def settings_form(cls, settings: dict) -> ft.Control | None:
         """Controls on the new-game screen that edit `settings` in place; None: nothing to choose.
         If the control has a method seat_count(n), the screen calls it whenever the number of

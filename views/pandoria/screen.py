@@ -33,6 +33,10 @@ class PandoriaScreen(PadScreen):
         return {"mode": last.settings.mode if last is not None else "standard"}
 
     @classmethod
+    def outcome_words(cls, result) -> str:
+        return final_words(result)
+
+    @classmethod
     def settings_form(cls, settings: dict) -> ft.Control:
         return SetupForm(settings)
 
