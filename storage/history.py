@@ -8,7 +8,6 @@ opener check the chunk record by record and rebuild its index.
 """
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -40,6 +39,9 @@ class HistoryArea:
         self.files = files
         self.chunks: dict[int, Chunk] = {}
         self.where: dict[str, tuple[int, int]] = {}  # game id -> (chunk, doc id)
+        # Every row, newest first, until a chunk's rows change: the history screen asks for
+        # all of them on each tap, and sorting 10,000 rows each time showed in that tap.
+        self._newest: list[dict[str, Any]] | None = None
 
     # --- reading --------------------------------------------------------------
     def row(self, game_id: str) -> dict[str, Any]:
@@ -51,7 +53,9 @@ class HistoryArea:
             yield from chunk.rows.values()
 
     def newest(self, limit: int) -> list[dict[str, Any]]:
-        return heapq.nlargest(limit, self.rows(), key=lambda r: r["order"])
+        if self._newest is None:
+            self._newest = sorted(self.rows(), key=lambda r: r["order"], reverse=True)
+        return self._newest[:limit]
 
     def doc(self, game_id: str) -> dict[str, Any]:
         """The stored journal (shared with TinyDB's cache: read it, never mutate it)."""
@@ -78,6 +82,7 @@ class HistoryArea:
         doc id) of games already known from another chunk, which the caller resolves."""
         chunk = self.chunk(n)
         chunk.rows, chunk.sha256 = {}, sha256
+        self._newest = None
         clashes = []
         for doc_id, row in rows.items():
             if row["id"] in self.where:
@@ -134,6 +139,7 @@ class HistoryArea:
         chunk.rows.update(rows)
         for doc_id in removes:
             chunk.rows.pop(doc_id, None)
+        self._newest = None
         replace_docs(chunk.index, {SUMMARIES: (dict(chunk.rows), None),
                                    META: ({1: {"chunk_sha256": chunk.sha256}}, None)})
         chunk.index.storage.forget()  # the rows live in chunk.rows

@@ -144,7 +144,7 @@ def test_an_unchanged_save_writes_nothing_and_keeps_the_revision(store, tmp_path
 def test_finishing_moves_a_game_from_in_progress_to_the_history(store):
     rng = random.Random(6)
     record, saved = new_game(players=2), store.save(new_game(players=2), None)
-    assert [s.id for s in store.in_progress()] == ["game-1"]
+    assert [s.id for s in store.in_progress()] == ["game-1"] and store.recent() == []
     while record.finished is None:
         record = samples.tap(record, rng)
         saved = store.save(record, saved.revision)
@@ -164,9 +164,15 @@ def test_editing_a_finished_game_keeps_it_in_the_history(store):
     rng = random.Random(7)
     game = samples.finished_game(rng, "done", samples.START)
     saved = store.save(game, None)
+    from scoring import score
+
+    def totals(record):
+        return [(s.id, s.name, s.total) for s in score(record).players]
+    assert store.recent()[0].players == totals(game)
     fixed = samples.correct(game, rng)
     saved = store.save(fixed, saved.revision)
     assert store.load("done").record == fixed and saved.can_undo
+    assert totals(fixed) != totals(game) and store.recent()[0].players == totals(fixed)  # the list follows
     assert store.undo("done", saved.revision).record == game
 
 
