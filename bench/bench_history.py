@@ -68,6 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(10):
             ms += [t.dom_ms for t in measure_tap_timings(page, lambda i: history.click(),
                                                          lambda i: f"{len(rows)} games", n=1)]
+            page.wait_for_url("**/history", wait_until="commit")  # the address follows the screen
             page.go_back()
             wait_for_text(page, "New game")
         page.context.close()

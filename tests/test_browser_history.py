@@ -84,6 +84,23 @@ def test_history_counts_filters_and_opens_games(page, stored):
     page.wait_for_url(re.compile(rf"/game/{first['id']}$"), wait_until="commit")
 
 
+def test_history_draws_rows_as_the_list_is_scrolled(page, stored):
+    from views.history_state import FIRST, result_line
+    _, rows = stored
+    page.get_by_role("button", name="History", exact=True).click()
+    wait_for_text(page, f"{len(rows)} games")
+    assert len(rows) > FIRST + 100  # several pages to go through
+    oldest = page.get_by_role("button", name=re.compile(re.escape(result_line(rows[-1]))))
+    assert oldest.count() == 0  # not drawn on the first screen
+    page.mouse.move(206, 700)
+    for _ in range(40):  # a thumb flicking down the list
+        if oldest.count():
+            break
+        page.mouse.wheel(0, 3000)
+        page.wait_for_timeout(250)
+    oldest.first.wait_for()
+
+
 def test_a_finished_game_reads_back_with_its_chart_and_can_be_deleted_undone_and_rematched(page, stored):
     _, rows = stored
     done = next(r for r in rows if r["finished"] and r["game"] == "panda-royale")

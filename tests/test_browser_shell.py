@@ -101,7 +101,8 @@ def test_known_players_are_one_tap_next_time(page):
 def test_browser_back_and_forward_follow_the_screens(page, server):
     tile(page, "Panda Royale").first.click()
     wait_for_text(page, "New Panda Royale game")
-    assert page.url.endswith("/new/panda-royale")
+    # The screen comes first, the address follows it (one trip to the server, not two).
+    page.wait_for_url(re.compile(r"/new/panda-royale$"), wait_until="commit")
     page.go_back()
     wait_for_text(page, "In progress")
     assert page.url.rstrip("/") == server.url.rstrip("/")
@@ -117,7 +118,7 @@ def test_browser_back_and_forward_follow_the_screens(page, server):
     wait_for_text(page, "In progress")
     tile(page, "Resume Panda Royale").filter(has_text="Lea").first.click()
     wait_for_text(page, "Round 1 of 10")
-    assert page.url == game_url
+    page.wait_for_url(game_url, wait_until="commit")
     page.go_back()
     wait_for_text(page, "In progress")
 

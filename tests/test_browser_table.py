@@ -70,6 +70,7 @@ def test_the_token_is_kept_for_the_session_and_the_phone(browser, server):
     try:
         page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).first.click()
         wait_for_text(page, "Round 1 of 10")            # in-app navigation keeps working
+        page.wait_for_url(re.compile(r"/game/[\w-]+$"), wait_until="commit")
         page.go_back()
         wait_for_text(page, "New game")
         page.goto(f"{server.url}game/table-2")          # a reload without ?token= (the phone woke up)

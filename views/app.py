@@ -3,6 +3,7 @@ work), and the three screens: home, new game, a game's score pad."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import re
@@ -71,6 +72,10 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
         store = Store.open(Path(data_dir))
     except StoreError as exc:
         fail(str(exc))
+    # The index rows of every stored game (~100 objects a game) live as long as the server:
+    # out of the collector's sight, so its full passes do not walk them on some taps.
+    gc.collect()
+    gc.freeze()
     notices = list(store.notices)
     for notice in notices:
         print(f"pandapad: {notice}")
@@ -150,6 +155,7 @@ class Shell:
         self.screen = None  # the game screen on show, if any
         self.wakelock = None
         self.home: ft.View | None = None  # the home this session drew, kept under other screens
+        self.ahead: list[str] = []  # routes shown before the browser's address followed them
 
     async def start(self) -> None:
         page = self.page
@@ -201,9 +207,19 @@ class Shell:
         self.page.update()
 
     def navigate(self, route: str) -> None:
-        self.page.navigate(route)
+        self.page.run_task(self._navigate, route)
+
+    async def _navigate(self, route: str) -> None:
+        # The screen first, then the browser's address: the route change that comes back
+        # finds it already on show, so a tap costs one trip to the phone, not two.
+        self.ahead.append(route)
+        await self.show(route)
+        await self.page.push_route(route)
 
     async def on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        if e.route in self.ahead:  # already on show (a quick second tap may be too: keep it)
+            del self.ahead[:self.ahead.index(e.route) + 1]
+            return
         await self.show(e.route)
 
     def on_resize(self, e) -> None:

@@ -7,7 +7,7 @@ from functools import partial
 import flet as ft
 
 from views import theme
-from views.history_state import PAGE, RECENT_FOR_CHIPS, filtered, header, players, result_line
+from views.history_state import FIRST, PAGE, RECENT_FOR_CHIPS, filtered, header, players, result_line
 from views.home import title_of, when
 from views.pads import GAME_ORDER
 
@@ -20,7 +20,8 @@ class HistoryScreen:
         self.game: str | None = None
         self.player: str | None = None
         self.text = ""
-        self.shown = PAGE
+        self.shown = FIRST
+        self.found: list = []
         # The player chips: who played most in the latest games, counted once, not on every tap.
         self.names = players(rows[:RECENT_FOR_CHIPS])
         self.count = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
@@ -34,7 +35,8 @@ class HistoryScreen:
             route="/history", padding=ft.Padding.all(8),
             appbar=ft.AppBar(title=ft.Text("History", size=theme.LARGE, weight=ft.FontWeight.BOLD), toolbar_height=64),
             controls=[ft.Column([self.count, self.search, self.game_chips, self.player_chips,
-                                 ft.Column([self.list, self.more], scroll=ft.ScrollMode.AUTO, expand=True)],
+                                 ft.Column([self.list, self.more], scroll=ft.ScrollMode.AUTO, expand=True,
+                                           on_scroll=self.on_scroll, scroll_interval=150)],
                                 expand=True, spacing=8)])
         self.fill()
 
@@ -43,7 +45,7 @@ class HistoryScreen:
                        show_checkmark=False)
 
     def fill(self) -> None:
-        found = filtered(self.rows, self.game, self.player, self.text)
+        found = self.found = filtered(self.rows, self.game, self.player, self.text)
         self.count.value = header(len(found))
         self.game_chips.controls = [self._chip("All games", self.game is None, partial(self.on_game, None))] + [
             self._chip(title_of(g), self.game == g, partial(self.on_game, g)) for g in GAME_ORDER]
@@ -68,20 +70,31 @@ class HistoryScreen:
         self.page.update(self.view)
 
     def on_game(self, game, e) -> None:
-        self.game, self.shown = game, PAGE
+        self.game, self.shown = game, FIRST
         self.redraw()
 
     def on_player(self, name, e) -> None:
-        self.player, self.shown = name, PAGE
+        self.player, self.shown = name, FIRST
         self.redraw()
 
     def on_search(self, e) -> None:
-        self.text, self.shown = self.search.value or "", PAGE
+        self.text, self.shown = self.search.value or "", FIRST
         self.redraw()
 
     def on_more(self, e) -> None:
-        self.shown += PAGE
-        self.redraw()
+        self.more_rows()
+
+    def on_scroll(self, e: ft.OnScrollEvent) -> None:
+        # Rows come a page at a time as the list nears its end: 10,000 games never all drawn.
+        if e.max_scroll_extent - e.pixels < 2 * e.viewport_dimension and len(self.found) > self.shown:
+            self.more_rows()
+
+    def more_rows(self) -> None:
+        """The next page of rows, appended: the rows already drawn are not sent again."""
+        start, self.shown = self.shown, self.shown + PAGE
+        self.list.controls.extend(self._row(r) for r in self.found[start:self.shown])
+        self.more.visible = len(self.found) > self.shown
+        self.page.update(self.view)
 
     def on_open(self, game_id: str, e) -> None:
         self.navigate(f"/game/{game_id}")
