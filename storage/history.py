@@ -8,9 +8,10 @@ opener check the chunk record by record and rebuild its index.
 """
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from tinydb import TinyDB
 
@@ -26,8 +27,22 @@ class Chunk:
     n: int
     games: TinyDB
     index: TinyDB
-    rows: dict[int, dict[str, Any]] = field(default_factory=dict)  # doc id -> index row
+    _rows: dict[int, dict[str, Any]] | None = field(default_factory=dict)  # doc id -> index row
     sha256: str | None = None  # of the chunk file as last written or verified
+    # An index found unchanged at open (statcache.py) is parsed when a row is first wanted:
+    # an open that looks at one game (`main.py import`) then parses no other chunk's index.
+    load: Callable[[], dict[int, dict[str, Any]]] | None = None
+    known_ids: dict[int, str] = field(default_factory=dict)  # doc id -> game id while unparsed
+
+    @property
+    def rows(self) -> dict[int, dict[str, Any]]:
+        if self._rows is None:
+            self._rows, self.load = self.load(), None
+        return self._rows
+
+    @rows.setter
+    def rows(self, rows: dict[int, dict[str, Any]]) -> None:
+        self._rows, self.load = rows, None
 
     def next_id(self) -> int:
         return max(self.rows, default=0) + 1
@@ -49,8 +64,24 @@ class HistoryArea:
         return self.chunks[n].rows[doc_id]
 
     def rows(self) -> Iterator[dict[str, Any]]:
+        self.load_all()
         for chunk in self.chunks.values():
             yield from chunk.rows.values()
+
+    def load_all(self) -> None:
+        """Parse every index not parsed yet. ~100 objects a row, none of them cyclic garbage:
+        the collections this would trigger cost more than the parse, so they wait."""
+        waiting = [c for c in self.chunks.values() if c._rows is None]
+        if not waiting:
+            return
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            for chunk in waiting:
+                chunk.rows  # noqa: B018 - the property parses it
+        finally:
+            if paused:
+                gc.enable()
 
     def newest(self, limit: int) -> list[dict[str, Any]]:
         if self._newest is None:
@@ -74,6 +105,28 @@ class HistoryArea:
             self.chunks[n] = Chunk(n, open_tinydb(self.root / chunk_name(n), self.files),
                                    open_tinydb(self.root / index_name(n), self.files))
         return self.chunks[n]
+
+    def adopt_unparsed(self, n: int, ids: dict[int, str], sha256: str,
+                       load: Callable[[], dict[int, dict[str, Any]]]) -> list[tuple[str, int, int]]:
+        """adopt() for a chunk and index unchanged since the last open: its game ids are known
+        (statcache.py), its rows are parsed by load() when first wanted."""
+        chunk = self.chunk(n)
+        chunk._rows, chunk.load, chunk.sha256, chunk.known_ids = None, load, sha256, dict(ids)
+        self._newest = None
+        clashes = []
+        for doc_id, game_id in ids.items():
+            if game_id in self.where:
+                clashes.append((game_id, n, doc_id))
+            else:
+                self.where[game_id] = (n, doc_id)
+        return clashes
+
+    def ids(self, n: int) -> dict[int, str]:
+        """doc id -> game id of a chunk (for the stat cache), parsed or not."""
+        chunk = self.chunks[n]
+        if chunk._rows is None:
+            return dict(chunk.known_ids)
+        return {doc_id: row["id"] for doc_id, row in chunk._rows.items()}
 
     def adopt(self, n: int, rows: dict[int, dict[str, Any]], sha256: str,
               write_docs: dict[int, dict] | None = None) -> list[tuple[str, int, int]]:

@@ -31,11 +31,12 @@ from typing import Any, Callable
 from scoring import VERSION
 
 from . import backup, commit
+from .api import StoreError
 from .areas import Areas
 from .atomic import fsync_dir, remove_durably, sha256, sweep_temp_files, write_atomic
 from .checks import BadFile, check_active, check_chunk, check_game, check_index, known_index
 from .layout import ACTIVE_DIR, CHUNK_RE, INDEX_RE, RECOVERY_MARKER, chunk_name, index_name
-from .statcache import StatCache
+from .statcache import Key, StatCache, stat_key
 from .summary import index_row
 
 
@@ -51,6 +52,7 @@ class Opening:
         self.salvaged: list[tuple[dict, Any]] = []  # sound games of files moved aside
         self.stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
         self.stats = StatCache(root)  # sha256 of files unchanged since the last open, unread
+        self.described: set[int] = set()  # chunks whose index file describes them (for the cache)
 
     def run(self) -> None:
         # Before anything reads or sweeps: a change cut short is rolled forward or back, so
@@ -77,8 +79,14 @@ class Opening:
             digests.update({chunk_name(n): c.sha256 for n, c in self.areas.history.chunks.items()
                             if c.sha256 and (self.root / chunk_name(n)).exists()})
             backup.take(self.root, digests)
+            for chunk in self.areas.history.chunks.values():
+                if isinstance(chunk.load, IndexLoader):
+                    chunk.load.settle()
             remove_durably(marker)
-            self.stats.save(self.stats.still_true())
+            history = self.areas.history
+            self.stats.save(self.stats.still_true(), {
+                index_name(n): (c.sha256, VERSION, history.ids(n))
+                for n, c in history.chunks.items() if n in self.described and c.sha256})
         self.areas.history.forget()
 
     def _mark_damaged(self) -> None:
@@ -124,6 +132,14 @@ class Opening:
     def _open_chunk(self, n: int) -> None:
         chunk_rel, index_rel = chunk_name(n), index_name(n)
         chunk_path, index_path = self.root / chunk_rel, self.root / index_rel
+        known = self.stats.index_ids(index_rel) if chunk_path.exists() else None
+        if known is not None and known[1] == VERSION and self.stats.clean(chunk_rel) == known[0]:
+            # Both unchanged since the last open, where the index described the chunk: the
+            # game ids are in the cache, the rows are parsed when first wanted.
+            self.clashes += self.areas.history.adopt_unparsed(n, known[2], known[0],
+                                                              self._index_loader(index_rel, known[2]))
+            self.described.add(n)
+            return
         rows = index_digest = None
         if index_path.exists():
             try:
@@ -153,6 +169,7 @@ class Opening:
                 raw, digest = self.stats.read(chunk_rel)
             if rows is not None and index_digest == digest and all(r["version"] == VERSION for r in rows.values()):
                 self.clashes += self.areas.history.adopt(n, rows, digest)
+                self.described.add(n)
                 return
             if raw is None:
                 raw, digest = self.stats.read(chunk_rel)
@@ -168,6 +185,9 @@ class Opening:
         rows = {doc_id: index_row(record, doc["revision"]) for doc_id, (doc, record, _) in checked.items()}
         migrated = {doc_id: doc for doc_id, (doc, _, was_migrated) in checked.items() if was_migrated}
         self.clashes += self.areas.history.adopt(n, rows, sha256(raw), write_docs=migrated)
+
+    def _index_loader(self, rel: str, ids: dict[int, str]) -> "IndexLoader":
+        return IndexLoader(self.root / rel, rel, ids, self.stats.key_seen(rel))
 
     # --- damaged files -------------------------------------------------------------------
     def _set_aside(self, rel: str, reason: str, raw: bytes | None = None) -> str:
@@ -288,3 +308,35 @@ def _sound_games(raw: bytes) -> list[tuple[dict, Any]]:
 
 def _words(reason: str) -> str:
     return reason.replace("-", " ")
+
+
+class IndexLoader:
+    """Parses an index found unchanged at open when a row is first wanted (history.py): the
+    same bytes as at open, or it refuses. The store holds the folder and parses an index
+    before it writes it, so only a change from outside makes it refuse."""
+
+    def __init__(self, path: Path, rel: str, ids: dict[int, str], key: Key | None):
+        self.path, self.rel, self.ids, self.key = path, rel, ids, key
+
+    def settle(self) -> None:
+        """After the backup's hard link (which changes only the ctime): the stat to expect,
+        ctime included, so that any later write to the file shows."""
+        try:
+            now = stat_key(self.path)
+        except OSError:
+            return
+        if self.key is not None and now[:3] == self.key[:3]:
+            self.key = now
+
+    def __call__(self) -> dict[int, dict]:
+        problem = "changed while the store was open, not by this app"
+        try:
+            if self.key is not None and stat_key(self.path) == self.key:
+                _, rows = known_index(self.path.read_bytes())
+                if {doc_id: row["id"] for doc_id, row in rows.items()} == self.ids:
+                    return rows
+                problem = "no longer lists the games it listed at open"
+        except (OSError, BadFile) as exc:
+            problem = f"cannot be read ({exc})"
+        raise StoreError(f"{self.rel} {problem}; restart the app so that it checks the folder again "
+                         "(nothing was changed)")

@@ -10,6 +10,11 @@ unreadable cache means every file is hashed. The cache is written atomically aft
 backup, so a kill leaves the old cache (or none): entries of files changed since then no
 longer match their stat and are hashed again. It is not a store file: never backed up,
 never restored, and only ever a shortcut to a checksum the opener would compute anyway.
+
+For an index file that described its chunk at that open (the chunk's sha256 and records of
+the current version), the cache also keeps the chunk's sha256 and the game ids by doc id
+("indexes"): an open that finds both files unchanged knows where every game is without
+parsing the index, and parses it when a row is first wanted (history.py).
 """
 from __future__ import annotations
 
@@ -27,11 +32,16 @@ def _key(st: os.stat_result) -> Key:
     return (st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
 
 
+def stat_key(path: Path) -> Key:
+    return _key(os.stat(path))
+
+
 class StatCache:
     def __init__(self, root: Path):
         self.root = root
         self.cached: dict[str, tuple[Key, str]] = {}
         self.seen: dict[str, tuple[Key, str]] = {}  # verified (or hashed) during this open
+        self.indexes: dict[str, tuple[str, int, dict[int, str]]] = {}  # rel -> (chunk sha256, version, ids)
         try:
             written = os.stat(root / CACHE_FILE).st_mtime_ns
             data = json.loads((root / CACHE_FILE).read_bytes())
@@ -39,8 +49,26 @@ class StatCache:
                 if (all(type(v) is int for v in (size, mtime, ino, ctime)) and isinstance(digest, str)
                         and mtime < written):  # racily clean entries are hashed again
                     self.cached[rel] = ((size, mtime, ino, ctime), digest)
+            for rel, entry in data.get("indexes", {}).items():
+                ids = {int(doc_id): game_id for doc_id, game_id in entry["ids"].items()}
+                if (rel in self.cached and isinstance(entry["chunk"], str) and type(entry["version"]) is int
+                        and all(isinstance(g, str) for g in ids.values())):
+                    self.indexes[rel] = (entry["chunk"], entry["version"], ids)
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-            self.cached = {}
+            self.cached, self.indexes = {}, {}
+
+    def index_ids(self, rel: str) -> tuple[str, int, dict[int, str]] | None:
+        """(the chunk's sha256, the records' version, doc id -> game id) that the index `rel`
+        held at the last open, when its stat says it is unchanged; else None."""
+        entry = self.indexes.get(rel)
+        if entry is None or self.clean(rel) is None:
+            return None
+        return entry
+
+    def key_seen(self, rel: str) -> Key | None:
+        """The stat of `rel` as verified during this open."""
+        entry = self.seen.get(rel)
+        return entry[0] if entry else None
 
     def clean(self, rel: str) -> str | None:
         """The sha256 of `rel` when its stat says it is unchanged since the cache, else None."""
@@ -83,15 +111,18 @@ class StatCache:
                 known[rel] = digest
         return known
 
-    def save(self, digests: dict[str, str]) -> None:
-        """Record the stat of each file with its (verified) sha256; best effort."""
+    def save(self, digests: dict[str, str], indexes: dict[str, tuple[str, int, dict[int, str]]] | None = None) -> None:
+        """Record the stat of each file with its (verified) sha256, and what `indexes` says of
+        those index files (see above); best effort."""
         files = {}
         for rel, digest in sorted(digests.items()):
             try:
                 files[rel] = [*_key(os.stat(self.root / rel)), digest]
             except OSError:
                 continue
+        known = {rel: {"chunk": chunk, "version": version, "ids": {str(k): v for k, v in ids.items()}}
+                 for rel, (chunk, version, ids) in sorted((indexes or {}).items()) if rel in files}
         try:
-            write_atomic(self.root / CACHE_FILE, dump_bytes({"files": files}))
+            write_atomic(self.root / CACHE_FILE, dump_bytes({"files": files, "indexes": known}))
         except OSError:
             pass  # a cache not written only means hashing everything next time

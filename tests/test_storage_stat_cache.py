@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from storage import Store
+from storage import Store, StoreError
 from storage.atomic import sha256
 from storage.statcache import CACHE_FILE, StatCache
 
@@ -111,3 +111,46 @@ def test_a_cached_digest_that_disagrees_with_the_file_is_not_used_once_the_stat_
     path.write_bytes(path.read_bytes())  # same bytes, new stat
     assert StatCache(tmp_path).clean(CHUNK) is None
     assert StatCache(tmp_path).read(CHUNK)[1] == sha256(path.read_bytes())
+
+
+INDEX = "index-0001.json"
+
+
+def test_an_unchanged_index_is_parsed_only_when_a_row_is_wanted(tmp_path):
+    at_start = opened_twice(tmp_path)
+    with Store.open(tmp_path) as store:
+        chunk = store._areas.history.chunks[1]
+        assert chunk._rows is None  # where each game is came from the cache
+        assert_nothing_lost(store, at_start)  # loading a finished game needs no index row
+        assert chunk._rows is None
+        rows = store.rows()
+        assert chunk._rows is not None and len(rows) == len(at_start) + 1
+    (tmp_path / CACHE_FILE).unlink()
+    with Store.open(tmp_path) as store:  # the index parsed and checked at open, as without a cache
+        assert store._areas.history.chunks[1]._rows is not None
+        assert store.rows() == rows
+
+
+@pytest.mark.parametrize("how", ["new-inode", "same-inode"])
+def test_an_index_changed_while_the_store_is_open_is_refused_then_repaired_at_the_next_open(tmp_path, how):
+    at_start = opened_twice(tmp_path)
+    path = tmp_path / INDEX
+    with Store.open(tmp_path) as store:
+        before = os.stat(path)
+        bad = same_size_damage(path.read_bytes())
+        if how == "new-inode":
+            (tmp_path / "copy.tmp").write_bytes(bad)
+            os.replace(tmp_path / "copy.tmp", path)
+        else:
+            with open(path, "r+b") as f:
+                f.write(bad)
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # size and mtime as they were
+        with pytest.raises(StoreError, match=f"^{INDEX} changed while the store was open"):
+            store.rows()
+        with pytest.raises(StoreError):
+            store.recent()
+        assert path.read_bytes() == bad  # refused, nothing written
+    with Store.open(tmp_path) as store:
+        assert store.notices and store.notices[0].startswith(f"{INDEX} did not parse")
+        assert_nothing_lost(store, at_start)
+        assert len(store.rows()) == len(at_start) + 1
