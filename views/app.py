@@ -72,8 +72,13 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
         store = Store.open(Path(data_dir))
     except StoreError as exc:
         fail(str(exc))
-    # The index rows of every stored game (~100 objects a game) live as long as the server:
-    # out of the collector's sight, so its full passes do not walk them on some taps.
+    # The home and History read every index row (~100 objects a game): parsed now, and as
+    # they live as long as the server, out of the collector's sight, so that its full passes
+    # do not walk them on some taps.
+    try:
+        store.rows()
+    except StoreError as exc:
+        fail(str(exc))
     gc.collect()
     gc.freeze()
     notices = list(store.notices)
