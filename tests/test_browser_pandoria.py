@@ -9,16 +9,14 @@ screenshots of the log and of the conversion, light and dark.
 """
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, wait_for_text
+from tests.browser_harness import flet_server, open_app_page, screenshot, wait_for_text
+from tests.pad_checks import exported, main_py_score
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -96,26 +94,6 @@ def choose_realm(page, name: str, realm: str) -> None:
 
 def log_entries(page) -> str:
     return page.get_by_text(re.compile(r"^(\d+ entr(y|ies)|No entries yet)$")).inner_text()
-
-
-def exported(browser, server, names) -> dict:
-    """The game with these players, from the app's own Export JSON."""
-    page = open_app_page(browser, server.url, accept_downloads=True)
-    try:
-        button(page, "Your data").click()
-        with page.expect_download() as download:
-            button(page, "Export JSON").click()
-        games = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["games"]
-    finally:
-        page.context.close()
-    return next(g for g in games if [p["name"] for p in g["players"]] == list(names))
-
-
-def main_py_score(record: dict) -> dict:
-    out = subprocess.run([sys.executable, str(REPO_ROOT / "main.py"), "score", "-"], input=json.dumps(record),
-                         text=True, capture_output=True, cwd=REPO_ROOT, timeout=60)
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
 
 
 def finish_and_read(page, names) -> tuple[str, dict]:
