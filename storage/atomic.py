@@ -48,18 +48,23 @@ def make_dirs(folder: Path) -> None:
         fsync_dir(new.parent)
 
 
+def write_synced(fd: int, data: bytes) -> None:
+    """Write all of `data` to an open file, fsync it and close it."""
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace `path` with `data`, durably and all at once."""
     tmp = path.with_name(f".{path.name}.tmp-{secrets.token_hex(6)}")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
     try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        write_synced(fd, data)
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)

@@ -41,7 +41,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from .atomic import dump_bytes, fsync_dir, remove_durably, sha256, write_atomic
+from .atomic import dump_bytes, fsync_dir, remove_durably, sha256, write_atomic, write_synced
 from .layout import ACTIVE_DIR, is_store_file
 
 COMMIT_FILE = "commit.json"
@@ -53,14 +53,7 @@ INTENT_PREFIX = ".change.txn-"
 def _write_synced(path: Path, data: bytes) -> None:
     """Write a staged file (created or truncated) and fsync it; its name is made durable by
     the commit's fsync of its folder."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    write_synced(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o644), data)
 
 
 def _put_in_place(staged: Path, final: Path) -> None:
