@@ -8,7 +8,7 @@ import flet as ft
 
 from views import theme
 from views.history_state import FIRST, PAGE, RECENT_FOR_CHIPS, filtered, header, players, result_line
-from views.home import title_of, when
+from views.home import GAME_LOOK, title_of, when
 from views.pads import GAME_ORDER
 
 
@@ -59,7 +59,8 @@ class HistoryScreen:
     def _row(self, row) -> ft.Control:
         live = not row["finished"]
         return ft.ListTile(
-            leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if live else ft.Icons.EMOJI_EVENTS, size=28),
+            leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if live else ft.Icons.EMOJI_EVENTS, size=28,
+                            color=GAME_LOOK.get(row["game"], ("#888888",))[0]),  # as on the home
             title=ft.Text(f"{title_of(row['game'])}, {when(row['created'] or row['finished'])}", size=theme.BODY,
                           weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
             subtitle=ft.Text(result_line(row), size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
