@@ -395,6 +395,27 @@ def wait_for_text(page: "Page", text: str, timeout: float = 10_000) -> None:
     page.get_by_text(text, exact=True).first.wait_for(state="visible", timeout=timeout)
 
 
+def type_names(page: "Page", names: Sequence[str], limits: str, seated: int = 0) -> None:
+    """Seat players on the new-game screen by typing each name and Enter, as a person does.
+
+    Enter takes the focus off the field; the app clears it and gives the focus back a moment
+    after the seat shows. A name typed in that moment is lost (the clear lands on it), so after
+    each name this waits for the field to be focused and empty again (unless the table is full).
+    `limits` is the count's tail: "2–4" waits for "1 of 2–4", "2 of 2–4", ... counting on from
+    the `seated` already there.
+    """
+    from playwright.sync_api import expect
+
+    box = page.get_by_role("textbox", name="Player name")
+    for k, name in enumerate(names, start=seated + 1):
+        box.fill(name)
+        box.press("Enter")
+        wait_for_text(page, f"{k} of {limits}")
+        if box.is_enabled():
+            expect(box).to_be_focused()
+            expect(box).to_have_value("")
+
+
 def semantics_texts(page: "Page") -> list[str]:
     """Every text the accessibility tree shows, in document order (for asserts and debugging)."""
     return page.evaluate(

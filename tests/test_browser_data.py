@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from storage import Store, samples
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, wait_for_text
+from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, type_names, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -120,11 +120,7 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
         button(page, "Back").click()
         # A new Ur match takes the dot map from Settings.
         page.get_by_role("button", name=re.compile(r"^Royal Game of Ur")).click()
-        box = page.get_by_role("textbox")
-        for k, name in enumerate(("Ann", "Ben"), 1):
-            box.fill(name)
-            box.press("Enter")
-            wait_for_text(page, f"{k} of 2")
+        type_names(page, ("Ann", "Ben"), "2")
         button(page, "Start the game").click()
         button(page, "Square 9, 3 dots, no loser counters").wait_for()
         screenshot(page, "ur_extra_large_dark_412x915")

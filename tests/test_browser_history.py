@@ -191,7 +191,7 @@ def test_rename_and_merge_a_player_across_games(page, stored):
     page.get_by_role("button", name="Merge with…", exact=True).click()
     page.get_by_role("button", name="Ann", exact=True).click()
     moving = cat_games - both
-    wait_for_text(page, f"Merge Catalina into Ann?")
+    wait_for_text(page, "Merge Catalina into Ann?")
     screenshot(page, "player_merge_preview_412x915")
     page.get_by_role("button", name=f"Merge {moving} {'game' if moving == 1 else 'games'}", exact=True).click()
     page.wait_for_url(re.compile(r"/player/Ann$"), wait_until="commit")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, wait_for_text
+from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, type_names, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -92,11 +92,7 @@ def app(data_dir: Path):
 
 def start_game(page, names=PLAYERS) -> None:
     page.get_by_role("button", name=re.compile(r"^Panda Royale")).click()
-    box = page.get_by_role("textbox")
-    for k, n in enumerate(names, start=1):
-        box.fill(n)
-        box.press("Enter")
-        wait_for_text(page, f"{k} of 2\u201310")  # seated before the next name is typed
+    type_names(page, names, "2\u201310")
     button(page, "Start the game").click()
     wait_for_text(page, "Round 1 of 10")
 

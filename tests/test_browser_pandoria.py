@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import flet_server, open_app_page, screenshot, wait_for_text
+from tests.browser_harness import flet_server, open_app_page, screenshot, type_names, wait_for_text
 from tests.pad_checks import exported, main_py_score
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -79,11 +79,7 @@ def server(tmp_path_factory):
 
 def seat(page, names) -> None:
     button(page, "Pandoria, 2–4 players").click()
-    box = page.get_by_role("textbox")
-    for k, n in enumerate(names, start=1):
-        box.fill(n)
-        box.press("Enter")
-        wait_for_text(page, f"{k} of 2–4")
+    type_names(page, names, "2–4")
 
 
 def choose_realm(page, name: str, realm: str) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, wait_for_text
+from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, type_names, wait_for_text
 from views.pass_the_pandas.state import setup_line
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -74,13 +74,7 @@ def start(page, names, basic: bool = False, target: int | None = None, picture: 
     """Seat the players, choose on the new-game screen, start; returns the game's id."""
     page.get_by_role("button", name="Pass the Pandas, 2–5 players", exact=True).click()
     wait_for_text(page, setup_line(0))
-    box = page.get_by_role("textbox")
-    for k, n in enumerate(names, start=1):
-        expect(box).to_have_value("")  # the last name is seated and the field cleared
-        expect(box).to_be_enabled()
-        box.fill(n)
-        box.press("Enter")
-        wait_for_text(page, f"{k} of 2–5")
+    type_names(page, names, "2–5")
     wait_for_text(page, setup_line(len(names)))  # the starting dice for this many players
     # A new game starts with the variant the table played last: choose it every time.
     button(page, "Basic" if basic else "Panda-monium").click()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, wait_for_text
+from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, type_names, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -51,11 +51,7 @@ def run_main(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
 
 def start_match(page, names=("Ann", "Ben")) -> None:
     page.get_by_role("button", name=re.compile(r"^Royal Game of Ur")).click()
-    box = page.get_by_role("textbox")
-    for k, n in enumerate(names, start=1):
-        box.fill(n)
-        box.press("Enter")
-        wait_for_text(page, f"{k} of 2")
+    type_names(page, names, "2")
     button(page, "Start the game").click()
     wait_for_text(page, "Game 1")
 

@@ -6,8 +6,9 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import expect
 
-from tests.browser_harness import flet_server, open_app_page, screenshot, wait_for_text
+from tests.browser_harness import flet_server, open_app_page, screenshot, type_names, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,10 +31,7 @@ def tile(page, starts: str):
 
 
 def seat(page, name: str, seated: int) -> None:
-    box = page.get_by_role("textbox")
-    box.fill(name)
-    box.press("Enter")
-    wait_for_text(page, f"{seated} of 2\u201310")
+    type_names(page, [name], "2\u201310", seated=seated - 1)
 
 
 def test_home_lists_the_five_games(page):
@@ -65,6 +63,7 @@ def test_new_game_seats_players_in_order_within_the_limits(page):
     box.fill("ann")
     box.press("Enter")
     wait_for_text(page, "Ann is already at the table.")  # names are capitalised as typed on a phone
+    expect(box).to_be_focused()  # the field is given back with the name in it, to correct
     seat(page, "Cat", 3)
     button(page, "Move Cat up").click()  # clockwise order: Ann, Cat, Ben
     # The move button is there before and after the tap, so wait for the seats themselves.
