@@ -156,7 +156,7 @@ def test_the_newest_good_backup_is_used_when_the_newest_copy_is_bad(tmp_path):
     copy.write_bytes(truncated(data))
     (tmp_path / rel).write_bytes(b"{")
     with Store.open(tmp_path) as store:
-        assert f"restored it from the backup of" in store.notices[0]
+        assert "restored it from the backup of" in store.notices[0]
         assert newest.name not in store.notices[0]
         assert store.load("live").revision == at_start["live"]  # as of the older backup
 
