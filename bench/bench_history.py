@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
                 button = page.get_by_role("button", name=name, exact=True)
                 times[name] += [t.dom_ms for t in measure_tap_timings(page, lambda i: button.click(),
                                                                       lambda i: text, n=1)]
-                page.wait_for_url(f"**/{route}", wait_until="commit")  # the address follows the screen
+                page.wait_for_url(f"**/{route}", wait_until="commit")  # before going back from it
                 page.go_back()
                 wait_for_text(page, "New game")
         page.context.close()

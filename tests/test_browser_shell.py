@@ -34,6 +34,14 @@ def seat(page, name: str, seated: int) -> None:
     type_names(page, [name], "2\u201310", seated=seated - 1)
 
 
+def start_panda_royale(page, names) -> str:
+    """From the new-game screen: seat `names`, start; returns the game's address."""
+    type_names(page, names, "2\u201310")
+    button(page, "Start the game").click()
+    wait_for_text(page, "Round 1 of 10")
+    return page.url
+
+
 def test_home_lists_the_five_games(page):
     from scoring import GAMES as RULES
     from views.pads import PADS
@@ -100,18 +108,13 @@ def test_known_players_are_one_tap_next_time(page):
 def test_browser_back_and_forward_follow_the_screens(page, server):
     tile(page, "Panda Royale").first.click()
     wait_for_text(page, "New Panda Royale game")
-    # The screen comes first, the address follows it (one trip to the server, not two).
     page.wait_for_url(re.compile(r"/new/panda-royale$"), wait_until="commit")
     page.go_back()
     wait_for_text(page, "In progress")
     assert page.url.rstrip("/") == server.url.rstrip("/")
     page.go_forward()
     wait_for_text(page, "New Panda Royale game")
-    seat(page, "Lea", 1)
-    seat(page, "Max", 2)
-    button(page, "Start the game").click()
-    wait_for_text(page, "Round 1 of 10")
-    game_url = page.url
+    game_url = start_panda_royale(page, ["Lea", "Max"])
     assert "/game/" in game_url
     button(page, "Back").click()  # the app bar's arrow, as the phone's back gesture
     wait_for_text(page, "In progress")
@@ -137,11 +140,7 @@ def test_a_link_straight_to_a_game_has_the_home_under_it(browser, server):
     try:
         tile(page, "Panda Royale").first.click()
         wait_for_text(page, "New Panda Royale game")
-        seat(page, "Uma", 1)
-        seat(page, "Vic", 2)
-        button(page, "Start the game").click()
-        wait_for_text(page, "Round 1 of 10")
-        game_url = page.url
+        game_url = start_panda_royale(page, ["Uma", "Vic"])
     finally:
         page.context.close()
     # Another phone opens the game's link (a fresh session) and then taps the back arrow.

@@ -211,9 +211,8 @@ class Shell:
         self.page.update()
 
     def navigate(self, route: str) -> None:
-        # The address first; the screen follows from the route change. (Drawing the screen
-        # before the address moved saved ~20 ms a tap, but in CI a name typed on the new-game
-        # screen just after it appeared was then lost, twice in one run.)
+        # The address first; the screen follows from the route change, as it does for a link
+        # or the back gesture: one way to a screen.
         self.page.navigate(route)
 
     async def on_route_change(self, e: ft.RouteChangeEvent) -> None:
