@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from storage import Store, samples
 from tests.browser_harness import flet_server, screenshot, wait_for_text
@@ -82,6 +83,26 @@ def test_history_counts_filters_and_opens_games(page, stored):
     first = filtered(rows, text=part)[0]
     page.get_by_role("button", name=re.compile(r", \d+ \w+ \d\d:\d\d")).first.click()
     page.wait_for_url(re.compile(rf"/game/{first['id']}$"), wait_until="commit")
+
+
+def test_back_and_forward_follow_history_though_it_is_drawn_before_the_address_moves(page, stored):
+    # History is drawn first and the address follows (#12); the route changes that come
+    # back from the browser's own back and forward must still each show their screen.
+    _, rows = stored
+    page.get_by_role("button", name="History", exact=True).click()
+    wait_for_text(page, f"{len(rows)} games")
+    page.wait_for_url(re.compile(r"/history$"), wait_until="commit")
+    page.get_by_role("button", name=re.compile(r", \d+ \w+ \d\d:\d\d")).first.click()
+    page.wait_for_url(re.compile(rf"/game/{rows[0]['id']}$"), wait_until="commit")
+    page.go_back()
+    page.wait_for_url(re.compile(r"/history$"), wait_until="commit")
+    wait_for_text(page, f"{len(rows)} games")
+    page.go_back()
+    wait_for_text(page, "New game")
+    expect(page.get_by_text(f"{len(rows)} games", exact=True)).to_have_count(0)
+    page.go_forward()
+    wait_for_text(page, f"{len(rows)} games")
+    page.get_by_role("button", name="History", exact=True).wait_for(state="detached")
 
 
 def test_history_draws_rows_as_the_list_is_scrolled(page, stored):

@@ -32,6 +32,10 @@ log = logging.getLogger(__name__)
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 HOST = "127.0.0.1"
+# Screens to look at, with nothing typed or tapped on arrival: drawn before the address
+# moves (History's first screen, #12). Not the new-game screen: its name field takes typing
+# at once, and the address change that follows may cost a name typed in between.
+DRAWN_AHEAD = ("/history", "/stats/", "/player/", "/settings", "/data")
 ANY = "0.0.0.0"  # --lan: every interface, so phones on the Wi-Fi reach it
 
 
@@ -160,6 +164,8 @@ class Shell:
         self.screen = None  # the game screen on show, if any
         self.wakelock = None
         self.home: ft.View | None = None  # the home this session drew, kept under other screens
+        self.drawn = ""  # the route on show
+        self.ahead: list[str] = []  # drawn before the browser's address followed them
 
     async def start(self) -> None:
         page = self.page
@@ -211,11 +217,25 @@ class Shell:
         self.page.update()
 
     def navigate(self, route: str) -> None:
-        # The address first; the screen follows from the route change, as it does for a link
-        # or the back gesture: one way to a screen.
-        self.page.navigate(route)
+        if route.startswith(DRAWN_AHEAD) and route != self.drawn:
+            self.page.run_task(self._ahead, route)
+        else:
+            # The address first; the screen follows from the route change, as it does for a
+            # link or the back gesture.
+            self.page.navigate(route)
+
+    async def _ahead(self, route: str) -> None:
+        # A screen to look at: drawn first, then the address follows; its route change, when
+        # it comes back, finds it on show. A tap costs one trip to the phone, not two.
+        self.ahead.append(route)
+        await self.show(route)
+        await self.page.push_route(route)
 
     async def on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        if e.route in self.ahead:  # already on show (a quick second tap may be too: keep it)
+            del self.ahead[:self.ahead.index(e.route) + 1]
+            return
+        self.ahead.clear()
         await self.show(e.route)
 
     def on_resize(self, e) -> None:
@@ -269,6 +289,7 @@ class Shell:
         if self.screen is not None and self.screen is not screen:
             self.screen.close()
         self.screen = screen
+        self.drawn = route
         self.page.views.clear()
         self.page.views.extend(stack)
         self.page.update()
