@@ -41,8 +41,9 @@ class HistoryScreen:
         self.fill()
 
     def _chip(self, label: str, selected: bool, on_select) -> ft.Chip:
-        return ft.Chip(label=ft.Text(label, size=theme.SMALL), selected=selected, on_select=on_select,
-                       show_checkmark=False)
+        # A plain label, not a Text control: ~20 chips fewer controls to send on the first screen.
+        return ft.Chip(label=label, label_text_style=ft.TextStyle(size=theme.SMALL), selected=selected,
+                       on_select=on_select, show_checkmark=False)
 
     def fill(self) -> None:
         found = self.found = filtered(self.rows, self.game, self.player, self.text)
@@ -61,8 +62,9 @@ class HistoryScreen:
         return ft.ListTile(
             leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if live else ft.Icons.EMOJI_EVENTS, size=28,
                             color=GAME_LOOK.get(row["game"], ("#888888",))[0]),  # as on the home
-            title=ft.Text(f"{title_of(row['game'])}, {when(row['created'] or row['finished'])}", size=theme.BODY,
-                          weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
+            # A plain title (one control fewer a row); it wraps rather than being cut off.
+            title=f"{title_of(row['game'])}, {when(row['created'] or row['finished'])}",
+            title_text_style=ft.TextStyle(size=theme.BODY, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
             subtitle=ft.Text(result_line(row), size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
             min_height=theme.TAP + 8, on_click=partial(self.on_open, row["id"]))
 
