@@ -32,3 +32,22 @@ def test_counts_and_result_lines_read_as_a_person_says_them():
     assert header(1) == "1 game" and header(120) == "120 games"
     assert result_line(ROWS[0]) == "Ann won · Ann 10 · Ben 20"
     assert result_line(ROWS[1]).startswith("In progress · ann 10")
+
+
+def test_a_result_line_names_the_scores_by_place_so_the_winner_is_never_cut_off():
+    # Seat order Ann, Ben, Cat; Cat won and Ben came second: the line reads in that order,
+    # tied places keep the seat order.
+    game = dict(row("e", "panda-royale", ["Ann", "Ben", "Cat"], winners=["Cat"]),
+                players=(("p1", "Ann", 300, 3), ("p2", "Ben", 410, 2), ("p3", "Cat", 450, 1)))
+    assert result_line(game) == "Cat won · Cat 450 · Ben 410 · Ann 300"
+    tie = dict(game, players=(("p1", "Ann", 300, 2), ("p2", "Ben", 450, 1), ("p3", "Cat", 450, 1)),
+               winners=("Ben", "Cat"))
+    assert result_line(tie) == "Ben and Cat won · Ben 450 · Cat 450 · Ann 300"
+
+
+def test_the_homes_result_line_puts_the_winners_first():
+    from storage.api import Summary
+    from views.home import players_line
+    done = Summary(id="x", game="pandoria", created=None, finished="2026-11-22T20:00:00Z",
+                   players=[("p1", "Ann", 20), ("p2", "Ben", 31), ("p3", "Cat", 25)], winners=["Ben"])
+    assert players_line(done) == "Ben 31 · Ann 20 · Cat 25"
