@@ -32,11 +32,11 @@ log = logging.getLogger(__name__)
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 HOST = "127.0.0.1"
+ANY = "0.0.0.0"  # --lan: every interface, so phones on the Wi-Fi reach it
 # Screens to look at, with nothing typed or tapped on arrival: drawn before the address
 # moves (History's first screen, #12). Not the new-game screen: its name field takes typing
 # at once, and the address change that follows may cost a name typed in between.
 DRAWN_AHEAD = ("/history", "/stats/", "/player/", "/settings", "/data")
-ANY = "0.0.0.0"  # --lan: every interface, so phones on the Wi-Fi reach it
 
 
 def fail(message: str) -> None:

@@ -8,7 +8,7 @@ import flet as ft
 
 from views import theme
 from views.history_state import FIRST, PAGE, RECENT_FOR_CHIPS, filtered, header, players, result_line
-from views.home import GAME_LOOK, title_of, when
+from views.home import colour_of, title_of, when
 from views.pads import GAME_ORDER
 
 
@@ -61,7 +61,7 @@ class HistoryScreen:
         live = not row["finished"]
         return ft.ListTile(
             leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if live else ft.Icons.EMOJI_EVENTS, size=28,
-                            color=GAME_LOOK.get(row["game"], ("#888888",))[0]),  # as on the home
+                            color=colour_of(row["game"])),  # as on the home
             # A plain title (one control fewer a row); it wraps rather than being cut off.
             title=f"{title_of(row['game'])}, {when(row['created'] or row['finished'])}",
             title_text_style=ft.TextStyle(size=theme.BODY, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),

@@ -48,6 +48,11 @@ GAME_LOOK = {
 }
 
 
+def colour_of(game: str) -> str:
+    """A game's own colour (grey for a game this app has no pad for)."""
+    return GAME_LOOK.get(game, ("#888888",))[0]
+
+
 def leader_line(summary) -> str:
     """'Ann leads · Ann 62 · Ben 40' for a game in progress."""
     scores = players_line(summary)
@@ -92,7 +97,7 @@ def build(navigate, in_progress: list, recent: list) -> ft.View:
         items.append(theme.heading("In progress"))
         for s in in_progress:
             items.append(_card(ft.ListTile(
-                leading=ft.Icon(ft.Icons.PLAY_CIRCLE_FILL, size=36, color=GAME_LOOK.get(s.game, ("#888",))[0]),
+                leading=ft.Icon(ft.Icons.PLAY_CIRCLE_FILL, size=36, color=colour_of(s.game)),
                 title=ft.Text(f"Resume {title_of(s.game)}, {when(s.created)}", size=theme.BODY,
                               weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
                 subtitle=ft.Text(leader_line(s), size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
@@ -112,7 +117,7 @@ def build(navigate, in_progress: list, recent: list) -> ft.View:
     for s in finished:
         winners = " and ".join(s.winners)
         items.append(ft.ListTile(
-            leading=ft.Icon(ft.Icons.EMOJI_EVENTS, size=30, color=GAME_LOOK.get(s.game, ("#888",))[0]),
+            leading=ft.Icon(ft.Icons.EMOJI_EVENTS, size=30, color=colour_of(s.game)),
             title=ft.Text(f"{title_of(s.game)}, {when(s.finished)}: {winners} won", size=theme.BODY,
                           max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
             subtitle=ft.Text(players_line(s), size=theme.SMALL, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
