@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # playwright is imported lazily: importing this module must stay cheap
-    from playwright.sync_api import Browser, Page, Playwright
+    from playwright.sync_api import Browser, Locator, Page, Playwright
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS_DIR = REPO_ROOT / "artifacts"
@@ -393,6 +393,31 @@ def open_app_page(
 def wait_for_text(page: "Page", text: str, timeout: float = 10_000) -> None:
     """Wait until an element whose whole text is `text` is visible in the semantics tree."""
     page.get_by_text(text, exact=True).first.wait_for(state="visible", timeout=timeout)
+
+
+def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 12) -> "Locator":
+    """Scroll the screen under the pointer until the control is wholly in view (below an app
+    bar `top` px high), and return it, for a tap that lands where the control is.
+
+    The app is one Flutter canvas: Playwright's own scroll-into-view moves only the
+    accessibility tree, Flutter follows a moment later, and a click in that moment lands on
+    whatever was there (a "Resume" card instead of a game's tile). A control Flutter has not
+    built yet (far below) is not in the tree: the screen is scrolled down until it is.
+    """
+    view = page.viewport_size
+    page.mouse.move(view["width"] / 2, view["height"] / 2)
+    for _ in range(tries):
+        box = locator.bounding_box() if locator.count() else None
+        if box and top <= box["y"] and box["y"] + box["height"] <= view["height"]:
+            return locator
+        page.mouse.wheel(0, box["y"] - view["height"] / 2 if box else view["height"] / 2)
+        for _ in range(20):  # until the accessibility tree has followed the scroll
+            page.wait_for_timeout(25)
+            if (locator.bounding_box() if locator.count() else None) != box:
+                break
+        else:
+            return locator  # as far as the screen scrolls
+    return locator
 
 
 def type_names(page: "Page", names: Sequence[str], limits: str, seated: int = 0) -> None:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from storage import Store, samples
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, type_names, wait_for_text
+from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -84,17 +84,16 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
         saved("theme dark")
         page.get_by_role("radio", name="Extra large").click()
         saved("text size extra large")
-        page.mouse.wheel(0, 400)  # the switches and defaults are further down the screen
-        page.get_by_role("switch", name="Keep the screen awake").click()
+        # The switches and defaults are further down the screen.
+        scrolled_to(page, page.get_by_role("switch", name="Keep the screen awake")).click()
         saved("keep the screen awake off")
-        page.get_by_role("switch", name="Vibrate on taps").click()
+        scrolled_to(page, page.get_by_role("switch", name="Vibrate on taps")).click()
         saved("vibrate on taps off")
-        page.mouse.wheel(0, 800)
-        button(page, "More zero bonus").click()
+        scrolled_to(page, button(page, "More zero bonus")).click()
         saved("zero bonus 11")
-        button(page, "50").click()
+        scrolled_to(page, button(page, "50")).click()
         saved("target 50")
-        page.get_by_role("button", name=re.compile(r"^Dot map")).click()
+        scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Dot map"))).click()
         for _ in range(2):
             button(page, "Fewer dots on square 9").click()
         button(page, "Save the dot map").click()
@@ -119,7 +118,7 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
         screenshot(page, "settings_dark_extra_large_412x915")
         button(page, "Back").click()
         # A new Ur match takes the dot map from Settings.
-        page.get_by_role("button", name=re.compile(r"^Royal Game of Ur")).click()
+        scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Royal Game of Ur"))).click()
         type_names(page, ("Ann", "Ben"), "2")
         button(page, "Start the game").click()
         button(page, "Square 9, 3 dots, no loser counters").wait_for()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, type_names, wait_for_text
+from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -91,7 +91,8 @@ def app(data_dir: Path):
 
 
 def start_game(page, names=PLAYERS) -> None:
-    page.get_by_role("button", name=re.compile(r"^Panda Royale")).click()
+    # The tile may be below the games in progress (landscape): in view first, then the tap.
+    scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Panda Royale"))).click()
     type_names(page, names, "2\u201310")
     button(page, "Start the game").click()
     wait_for_text(page, "Round 1 of 10")

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import flet_server, open_app_page, screenshot, type_names, wait_for_text
+from tests.browser_harness import flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
 from tests.pad_checks import exported, main_py_score
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-TOP, BOTTOM = 64, 900  # below the app bar, above the foot of a 915-high phone
+TOP = 64  # below the app bar
 
 
 def button(page, name):
@@ -30,19 +30,7 @@ def button(page, name):
 def shown(page, locator):
     """Scroll the pad (a Flutter canvas: the browser cannot) until the control is in view."""
     locator.wait_for()
-    for _ in range(10):
-        box = locator.bounding_box()
-        if box and TOP <= box["y"] and box["y"] + box["height"] <= BOTTOM:
-            return locator
-        page.mouse.move(206, 500)
-        page.mouse.wheel(0, (box["y"] - 450) if box else 400)
-        for _ in range(20):  # until the semantics tree has followed the scroll
-            page.wait_for_timeout(25)
-            if locator.bounding_box() != box:
-                break
-        else:
-            return locator  # as far as the page scrolls
-    return locator
+    return scrolled_to(page, locator, top=TOP)
 
 
 def tap(page, name: str, times: int = 1) -> None:
@@ -78,7 +66,7 @@ def server(tmp_path_factory):
 
 
 def seat(page, names) -> None:
-    button(page, "Pandoria, 2–4 players").click()
+    scrolled_to(page, button(page, "Pandoria, 2–4 players")).click()
     type_names(page, names, "2–4")
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, type_names, wait_for_text
+from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
 from views.pass_the_pandas.state import setup_line
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -72,7 +72,7 @@ def shot(page, name: str) -> None:
 
 def start(page, names, basic: bool = False, target: int | None = None, picture: str | None = None) -> str:
     """Seat the players, choose on the new-game screen, start; returns the game's id."""
-    page.get_by_role("button", name="Pass the Pandas, 2–5 players", exact=True).click()
+    scrolled_to(page, page.get_by_role("button", name="Pass the Pandas, 2–5 players", exact=True)).click()
     wait_for_text(page, setup_line(0))
     type_names(page, names, "2–5")
     wait_for_text(page, setup_line(len(names)))  # the starting dice for this many players
