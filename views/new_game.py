@@ -133,7 +133,7 @@ class NewGame:
         await self.name.focus()
         for _ in range(LOOKS):
             await asyncio.sleep(SETTLE_S)
-            if self.elsewhere or self.name.disabled:
+            if self.elsewhere or self.name.disabled or self.gone():
                 return
             if not self.focused:
                 typed = (self.name.value or "").strip()
@@ -141,6 +141,13 @@ class NewGame:
                     self.name.value = ""  # the browser put the seated name back
                     self.name.update()
                 await self.name.focus()
+
+    def gone(self) -> bool:
+        """Left by the browser's back, or another screen opened over it."""
+        try:
+            return self.view.page.views[-1] is not self.view
+        except (RuntimeError, IndexError):
+            return True
 
     def on_focus_change(self, e) -> None:
         self.focused = e.name == "focus"
