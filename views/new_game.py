@@ -2,7 +2,6 @@
 clockwise; the game's player-count limits come from its rules module."""
 from __future__ import annotations
 
-import asyncio
 from functools import partial
 
 import flet as ft
@@ -11,10 +10,6 @@ from scoring import GAMES
 from views import theme
 
 NAME_MAX = 40
-# After a name is seated, the app looks LOOKS times, SETTLE_S apart, whether the field has
-# the focus back (see NewGame.hand_back).
-LOOKS = 3
-SETTLE_S = 0.25
 
 
 def check_name(name: str, seated: list[str]) -> str | None:
@@ -44,10 +39,7 @@ class NewGame:
         self.seated: list[str] = []
         self.name = ft.TextField(label="Player name", on_submit=self.on_add, expand=True, autofocus=True,
                                  max_length=NAME_MAX, text_size=theme.BODY,
-                                 capitalization=ft.TextCapitalization.WORDS,
-                                 on_focus=self.on_focus_change, on_blur=self.on_focus_change)
-        self.focused = False  # as the field last reported it
-        self.elsewhere = False  # the player tapped something else since the last name
+                                 capitalization=ft.TextCapitalization.WORDS)
         self.message = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR)
         self.known_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.seats = ft.Column(spacing=4)
@@ -111,68 +103,32 @@ class NewGame:
         return problem
 
     async def on_add(self, e) -> None:
-        self.elsewhere = False
-        typed = self.name.value or ""
-        problem = self.seat(typed)
+        problem = self.seat(self.name.value or "")
         self.message.value = problem or ""
         if problem is None:
             self.name.value = ""
         self.fill()
         self.view.update()
         if not self.name.disabled:
-            await self.hand_back(typed.strip() if problem is None else None)
-
-    async def hand_back(self, seated: str | None) -> None:
-        """Give the field back, empty and focused, for the next name.
-
-        Enter ends the editing and takes the focus off the field. Now and then the browser
-        finished that only after the app had cleared and focused the field again, and the field
-        stayed unfocused, still showing the name just seated (twice in one CI run). So for a
-        moment after, the app looks again and asks again, unless the player tapped something
-        else. A focus asked for the instant it was lost can be lost too: hence the pauses."""
-        await self.name.focus()
-        for _ in range(LOOKS):
-            await asyncio.sleep(SETTLE_S)
-            if self.elsewhere or self.name.disabled or self.gone():
-                return
-            if not self.focused:
-                typed = (self.name.value or "").strip()
-                if seated and typed.casefold() == seated.casefold():
-                    self.name.value = ""  # the browser put the seated name back
-                    self.name.update()
-                await self.name.focus()
-
-    def gone(self) -> bool:
-        """Left by the browser's back, or another screen opened over it."""
-        try:
-            return self.view.page.views[-1] is not self.view
-        except (RuntimeError, IndexError):
-            return True
-
-    def on_focus_change(self, e) -> None:
-        self.focused = e.name == "focus"
+            await self.name.focus()
 
     def on_known(self, name: str, e) -> None:
-        self.elsewhere = True
         self.message.value = self.seat(name) or ""
         self.fill()
 
     def on_move(self, k: int, step: int, e) -> None:
-        self.elsewhere = True
         j = k + step
         if 0 <= j < len(self.seated):
             self.seated[k], self.seated[j] = self.seated[j], self.seated[k]
         self.fill()
 
     def on_remove(self, k: int, e) -> None:
-        self.elsewhere = True
         del self.seated[k]
         self.fill()
 
     async def on_start_clicked(self, e) -> None:
         if not self.low <= len(self.seated) <= self.high:
             return
-        self.elsewhere = True
         self.start.disabled = True
         self.start.update()
         await self.on_start(self.game, list(self.seated), self.settings)
