@@ -420,25 +420,54 @@ def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 
     return locator
 
 
-def type_names(page: "Page", names: Sequence[str], limits: str, seated: int = 0) -> None:
-    """Seat players on the new-game screen by typing each name and Enter, as a person does.
+# How long type_names waits for the name field to have the focus back before it takes it itself.
+FOCUS_BACK_MS = 3_000
+
+
+def type_names(page: "Page", names: Sequence[str], limits: str, seated: int = 0) -> int:
+    """Seat players on the new-game screen by typing each name and Enter, as a person does;
+    returns how many times the field came back focused by itself.
 
     Enter takes the focus off the field; the app clears it and gives the focus back a moment
     after the seat shows. A name typed in that moment is lost (the clear lands on it), so after
     each name this waits for the field to be focused and empty again (unless the table is full).
     `limits` is the count's tail: "2–4" waits for "1 of 2–4", "2 of 2–4", ... counting on from
     the `seated` already there.
+
+    Now and then Flutter on the web does not really give the focus back: for Flutter and for the
+    app the field has it, but the browser's focus sits on Flutter's page element, the seated name
+    stays in the field's DOM input, and typing (keys or a tap and typing) reaches nobody. Measured
+    here: about 1 in 50 first names typed into a new-game screen that had just opened in
+    landscape, never seen in a probe that waited 1 s first. The app cannot see it (it is told
+    the field is focused). A person then moves on (Tab) and taps the field again, which gives it
+    a working focus; so does this (take_the_field). test_browser_shell checks that the focus
+    comes back by itself as a rule.
     """
     from playwright.sync_api import expect
 
     box = page.get_by_role("textbox", name="Player name")
+    by_itself = 0
     for k, name in enumerate(names, start=seated + 1):
         box.fill(name)
         box.press("Enter")
         wait_for_text(page, f"{k} of {limits}")
         if box.is_enabled():
-            expect(box).to_be_focused()
+            try:
+                expect(box).to_be_focused(timeout=FOCUS_BACK_MS)
+                by_itself += 1
+            except AssertionError:
+                take_the_field(page, box)
             expect(box).to_have_value("")
+    return by_itself
+
+
+def take_the_field(page: "Page", box: "Locator") -> None:
+    """Tab away from a text field that takes no typing, and tap it again (see type_names)."""
+    from playwright.sync_api import expect
+
+    page.keyboard.press("Tab")
+    box.click()
+    expect(box).to_be_focused()
 
 
 def semantics_texts(page: "Page") -> list[str]:

@@ -8,7 +8,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import flet_server, open_app_page, screenshot, type_names, wait_for_text
+from tests.browser_harness import (FOCUS_BACK_MS, flet_server, open_app_page, screenshot, take_the_field,
+                                  type_names, wait_for_text)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,8 +31,9 @@ def tile(page, starts: str):
     return page.get_by_role("button", name=re.compile(rf"^{re.escape(starts)}"))
 
 
-def seat(page, name: str, seated: int) -> None:
-    type_names(page, [name], "2\u201310", seated=seated - 1)
+def seat(page, name: str, seated: int) -> int:
+    """Seat one more name; 1 when the field came back focused by itself (see type_names)."""
+    return type_names(page, [name], "2\u201310", seated=seated - 1)
 
 
 def start_panda_royale(page, names) -> str:
@@ -63,16 +65,21 @@ def test_new_game_seats_players_in_order_within_the_limits(page):
     wait_for_text(page, "New Panda Royale game")
     start = button(page, "Start the game")
     assert start.is_disabled()
-    seat(page, "Ann", 1)
+    by_itself = seat(page, "Ann", 1)
     assert start.is_disabled()  # 2 to 10 players
-    seat(page, "Ben", 2)
+    by_itself += seat(page, "Ben", 2)
     assert not start.is_disabled()
     box = page.get_by_role("textbox")
     box.fill("ann")
     box.press("Enter")
     wait_for_text(page, "Ann is already at the table.")  # names are capitalised as typed on a phone
-    expect(box).to_be_focused()  # the field is given back with the name in it, to correct
-    seat(page, "Cat", 3)
+    try:  # the field is given back with the name in it, to correct
+        expect(box).to_be_focused(timeout=FOCUS_BACK_MS)
+        by_itself += 1
+    except AssertionError:  # kept by Flutter (see below)
+        take_the_field(page, box)
+    expect(box).to_have_value("Ann")  # kept, to correct (capitalised as on a phone)
+    by_itself += seat(page, "Cat", 3)
     button(page, "Move Cat up").click()  # clockwise order: Ann, Cat, Ben
     # The move button is there before and after the tap, so wait for the seats themselves.
     seats = page.get_by_text(re.compile(r"^(Ann|Ben|Cat)$"))
@@ -83,8 +90,12 @@ def test_new_game_seats_players_in_order_within_the_limits(page):
     button(page, "Remove Ben").click()
     wait_for_text(page, "2 of 2\u201310")
     for k, name in enumerate(["Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"], start=3):
-        seat(page, name, k)
+        by_itself += seat(page, name, k)
     assert page.get_by_role("textbox").is_disabled()  # 10 seated: the most Panda Royale takes
+    # After each of the first 10 names and the refused one, the app gives the field back. Flutter
+    # on the web now and then keeps that focus for itself (type_names: 1 name in 300 in a probe):
+    # two such misses are let pass; an app that stopped giving the focus back would miss all 11.
+    assert by_itself >= 9, f"the field came back focused by itself after {by_itself} of 11 names"
     screenshot(page, "new_game_ten_players_412x915")
     start.click()
     wait_for_text(page, "Round 1 of 10")
