@@ -27,8 +27,13 @@ def new_record(game: str, names: list[str], settings: dict | None = None) -> Rec
         {"players": players, "id": str(uuid.uuid4()), "created": now_iso(), **fields})
 
 
+# Tries of one tap's save while other phones' saves land first (Games.edit): more than the
+# most phones at one table (10 players of Panda Royale) could beat it by in one burst.
+SAVE_TRIES = 25
+
+
 class SaveFailed(Exception):
-    """A tap could not be saved, even after reloading once; the screen keeps the old record."""
+    """A tap could not be saved, even after reloading SAVE_TRIES times; the screen keeps the old record."""
 
 
 class Games:
@@ -61,16 +66,19 @@ class Games:
         return await self._run(self.store.save, record, None)
 
     async def edit(self, game_id: str, saved, change: Callable):
-        """Save change(record) on top of `saved`; if another session saved first, reload and
-        apply the change once more to the newer record. Returns the new Saved."""
-        try:
-            return await self._run(self.store.save, change(saved.record), saved.revision)
-        except StaleSave:
-            fresh = await self.load(game_id)
+        """Save change(record) on top of `saved`; while another session saved first, reload and
+        apply the change once more to the newer record. Returns the new Saved.
+
+        Each refusal means another phone's save landed, so a burst of taps at one table settles:
+        with 4 phones tapping at once, the last to get through was refused 3 times (one retry
+        lost taps in a table test). SAVE_TRIES only stops a loop that would never end."""
+        for _ in range(SAVE_TRIES):
             try:
-                return await self._run(self.store.save, change(fresh.record), fresh.revision)
+                return await self._run(self.store.save, change(saved.record), saved.revision)
             except StaleSave as exc:
-                raise SaveFailed("another phone keeps changing this game; try again") from exc
+                beaten = exc
+                saved = await self.load(game_id)
+        raise SaveFailed("another phone keeps changing this game; try again") from beaten
 
     async def undo(self, game_id: str, saved):
         return await self._run(self.store.undo, game_id, saved.revision)
