@@ -8,8 +8,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import (FOCUS_BACK_MS, flet_server, open_app_page, screenshot, take_the_field,
-                                  type_names, wait_for_text)
+from tests.browser_harness import field_back, flet_server, open_app_page, screenshot, type_names, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -73,11 +72,7 @@ def test_new_game_seats_players_in_order_within_the_limits(page):
     box.fill("ann")
     box.press("Enter")
     wait_for_text(page, "Ann is already at the table.")  # names are capitalised as typed on a phone
-    try:  # the field is given back with the name in it, to correct
-        expect(box).to_be_focused(timeout=FOCUS_BACK_MS)
-        by_itself += 1
-    except AssertionError:  # kept by Flutter (see below)
-        take_the_field(page, box)
+    by_itself += field_back(page, box)  # the field is given back with the name in it, to correct
     expect(box).to_have_value("Ann")  # kept, to correct (capitalised as on a phone)
     by_itself += seat(page, "Cat", 3)
     button(page, "Move Cat up").click()  # clockwise order: Ann, Cat, Ben
