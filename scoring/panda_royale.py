@@ -114,7 +114,10 @@ def is_complete(record: Record, index: int) -> bool:
 def yellow_leaders(record: Record, index: int) -> list[str]:
     """Players (seat order) sharing the highest yellow score of a complete round."""
     rnd = record.rounds[index]
-    yellows = {pid: sum(rnd.hands[pid].yellow) for pid in record.player_ids() if pid in rnd.hands}
+    return _leaders({pid: sum(rnd.hands[pid].yellow) for pid in record.player_ids() if pid in rnd.hands})
+
+
+def _leaders(yellows: dict[str, int]) -> list[str]:
     if not yellows:
         return []
     best = max(yellows.values())
@@ -129,11 +132,13 @@ def panda_holder(record: Record, index: int) -> str | None:
     """
     if not is_complete(record, index):
         return None
-    leaders = yellow_leaders(record, index)
+    return _holder(record.rounds[index], yellow_leaders(record, index))
+
+
+def _holder(rnd: Round, leaders: list[str]) -> str | None:
     if len(leaders) == 1:
         return leaders[0]
-    chosen = record.rounds[index].panda
-    return chosen if chosen in leaders else None
+    return rnd.panda if rnd.panda in leaders else None
 
 
 def pity_order(record: Record, token: str | None) -> list[str]:
@@ -153,8 +158,12 @@ def pity_recipients(record: Record, index: int) -> list[str] | None:
     """
     rnd = record.rounds[index]
     totals = {pid: hand_total(rnd.hands[pid]) for pid in record.player_ids()}
+    return _pity(record, totals, panda_holder(record, index))
+
+
+def _pity(record: Record, totals: dict[str, int], token: str | None) -> list[str] | None:
+    """pity_recipients from a complete round's totals (seat order) and its token holder."""
     left = min(pink_dice_in_play(len(record.players)), len(totals))
-    token = panda_holder(record, index)
     order = pity_order(record, token)
     given: list[str] = []
     for total in sorted(set(totals.values())):
@@ -180,24 +189,24 @@ def complete_prefix(record: Record) -> int:
 
 def _check_faces(checks: Checks, record: Record, index: int, pid: str, hand: Hand) -> None:
     where = f"rounds[{index}].hands.{pid}"
-    name = record.name_of(pid)
     for colour in DIE_LISTS:
         top = FACES[colour]
         for k, face in enumerate(getattr(hand, colour)):
             if colour == "red":
                 if face == 0 or abs(face) > top:
                     checks.error(f"{where}.red[{k}]",
-                                 f"{name}: a red die shows {face}; red faces are 1–{top}, white (+) or black (−)")
+                                 f"{record.name_of(pid)}: a red die shows {face}; "
+                                 f"red faces are 1–{top}, white (+) or black (−)")
             elif not 1 <= face <= top:
                 checks.error(f"{where}.{colour}[{k}]",
-                             f"{name}: a {colour} die shows {face}; {colour} faces are 1–{top}")
+                             f"{record.name_of(pid)}: a {colour} die shows {face}; {colour} faces are 1–{top}")
     if hand.pink is not None and not 1 <= hand.pink <= FACES["pink"]:
-        checks.error(f"{where}.pink", f"{name}: the pink die shows {hand.pink}; pink faces are 1–12")
+        checks.error(f"{where}.pink",
+                     f"{record.name_of(pid)}: the pink die shows {hand.pink}; pink faces are 1–12")
 
 
 def _check_dice_count(checks: Checks, record: Record, index: int, pid: str, hand: Hand) -> None:
     where = f"rounds[{index}].hands.{pid}"
-    name = record.name_of(pid)
     expected = index + 1
     found = hand.dice()
     if index == 0:
@@ -208,12 +217,13 @@ def _check_dice_count(checks: Checks, record: Record, index: int, pid: str, hand
             checks.warning(where, f"round 1 should be one yellow die; found a {colour} die")
         elif hand.yellow[0] > START_FACES:
             checks.warning(f"{where}.yellow[0]",
-                           f"{name}: round 1 is rolled with the yellow d6, which has no {hand.yellow[0]}")
+                           f"{record.name_of(pid)}: round 1 is rolled with the yellow d6, "
+                           f"which has no {hand.yellow[0]}")
         if hand.pink is not None:
-            checks.warning(f"{where}.pink", f"{name}: nobody holds a pink die in round 1")
+            checks.warning(f"{where}.pink", f"{record.name_of(pid)}: nobody holds a pink die in round 1")
     elif found != expected:
-        checks.warning(where, f"{name}: round {expected} should be {expected} dice besides a pink one; "
-                              f"found {found}")
+        checks.warning(where, f"{record.name_of(pid)}: round {expected} should be {expected} dice "
+                              f"besides a pink one; found {found}")
 
 
 def score(record: Record) -> Result:
@@ -243,8 +253,13 @@ def score(record: Record) -> Result:
             totals[pid] += row[pid]
         rounds_out.append(row)
         columns.append(cols)
-        pandas.append(panda_holder(record, i))
-        _check_panda(checks, record, i)
+        # Each round's facts once (not again through panda_holder and pity_recipients): an
+        # import scores thousands of games.
+        leaders = _leaders({pid: cols[pid]["yellow"] for pid in row}) if len(row) == len(ids) else None
+        holder = None if leaders is None else _holder(rnd, leaders)
+        pandas.append(holder)
+        if leaders is not None:
+            _check_panda(checks, record, i, leaders)
 
         if i > 0:
             holders = [pid for pid in ids if pid in rnd.hands and rnd.hands[pid].pink is not None]
@@ -260,18 +275,16 @@ def score(record: Record) -> Result:
                                        f"pity dice of round {i} went to "
                                        f"{join_names([record.name_of(g) for g in given])}")
         if i < complete and i < ROUNDS - 1:
-            pity.append(pity_recipients(record, i))
+            pity.append(_pity(record, row, holder))
 
     table, winners = standings(record, totals)
     detail = {"columns": columns, "panda": pandas, "pity": pity}
     return Result(GAME, table, winners, rounds_out, checks.problems, detail)
 
 
-def _check_panda(checks: Checks, record: Record, i: int) -> None:
+def _check_panda(checks: Checks, record: Record, i: int, leaders: list[str]) -> None:
+    """Warnings on the token of a complete round whose highest yellows are `leaders`."""
     rnd = record.rounds[i]
-    if not is_complete(record, i):
-        return
-    leaders = yellow_leaders(record, i)
     names = [record.name_of(pid) for pid in leaders]
     if rnd.panda is not None and rnd.panda not in leaders:
         checks.warning(f"rounds[{i}].panda",
