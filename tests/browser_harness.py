@@ -18,6 +18,7 @@ parses a --port option itself.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import signal
 import socket
@@ -383,11 +384,39 @@ def open_app_page(
     """
     context = browser.new_context(viewport={"width": width, "height": height}, **context_kwargs)
     context.set_default_timeout(timeout)
+    _keep_evidence_on_close(context)
     context.add_init_script(FRAME_PROBE_JS)
     page = context.new_page()
     page.goto(url, timeout=timeout)
     enable_semantics(page, timeout=timeout)
     return page
+
+
+# What the pages showed when a test failed: CI prints only the test's output, and most tests
+# close their pages in a `finally` before pytest reports. conftest adds these to the report.
+EVIDENCE: list[tuple[str, str]] = []
+_SHOTS = itertools.count(1)
+
+
+def evidence(page: "Page", why: str) -> tuple[str, str]:
+    """(title, text) of what `page` shows: its accessibility texts and a screenshot's path."""
+    try:
+        shot = screenshot(page, f"failed-{os.getpid()}-{next(_SHOTS)}", settle=False)
+        texts = semantics_texts(page)
+    except Exception as exc:  # a crashed or closing page: say so, the test's own error stays first
+        return why, f"(could not read the page: {exc})"
+    return f"{why}: {page.url} at {page.viewport_size}", f"screenshot {shot}\ntexts: " + " | ".join(texts)
+
+
+def _keep_evidence_on_close(context) -> None:
+    close = context.close
+
+    def close_keeping_evidence(*args, **kwargs):
+        if sys.exc_info()[1] is not None:  # closed in a finally (or except) of a failing test
+            EVIDENCE.extend(evidence(page, "page closed while the test failed") for page in context.pages)
+        return close(*args, **kwargs)
+
+    context.close = close_keeping_evidence
 
 
 def wait_for_text(page: "Page", text: str, timeout: float = 10_000) -> None:
@@ -418,6 +447,15 @@ def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 
         else:
             return locator  # as far as the screen scrolls
     return locator
+
+
+def start_the_game(page: "Page", shows: str) -> None:
+    """Tap "Start the game" on the new-game screen and wait until the pad, which shows the text
+    `shows`, is on screen: in the accessibility tree and painted, animations settled. A tap in
+    the pad's first frames was lost once on CI (Ur, "Hal won" never took), never here."""
+    page.get_by_role("button", name="Start the game", exact=True).click()
+    wait_for_text(page, shows)
+    wait_for_paint(page)
 
 
 # How long type_names waits for the name field to have the focus back before it takes it itself.

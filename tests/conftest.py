@@ -26,3 +26,23 @@ def page(browser, server):
     page = browser_harness.open_app_page(browser, server.url)
     yield page
     page.context.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing browser test's report carries what its pages showed and its server's last log
+    lines: a failure seen only on CI can then be read, not guessed."""
+    report = yield
+    if call.when == "setup":
+        browser_harness.EVIDENCE.clear()
+    if call.when == "call" and report.failed:
+        found = list(browser_harness.EVIDENCE)
+        browser = item.funcargs.get("browser")
+        for context in (browser.contexts if browser is not None else []):
+            found += [browser_harness.evidence(page, "page still open") for page in context.pages]
+        server = item.funcargs.get("server")
+        if isinstance(server, browser_harness.FletServer):
+            found.append(("the module's Flet server, its log's end", server.log_tail(3000)))
+        for title, text in found:
+            report.sections.append((title, text))
+    return report
