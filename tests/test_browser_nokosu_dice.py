@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
+from tests.browser_harness import (flet_server, open_app_page, screenshot, scrolled_to,
+                                    start_the_game, type_names, wait_for_text)
 from tests.pad_checks import exported, main_py_score
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -56,8 +57,7 @@ def start_game(page, names, zero_bonus_steps: int = 0) -> None:
     scrolled_to(page, button(page, "Nokosu Dice, 3–5 players")).click()
     type_names(page, names, "3–5")
     wait_for_text(page, f"Set-up for {len(names)} players")
-    button(page, "Start the game").click()
-    wait_for_text(page, f"Round 1 of {len(names)}")
+    start_the_game(page, f"Round 1 of {len(names)}")
 
 
 def declare(page, name: str, value: int) -> None:

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
+from tests.browser_harness import (REPO_ROOT, flet_server, open_app_page, screenshot,
+                                    scrolled_to, start_the_game, type_names, wait_for_text)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -94,8 +95,7 @@ def start_game(page, names=PLAYERS) -> None:
     # The tile may be below the games in progress (landscape): in view first, then the tap.
     scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Panda Royale"))).click()
     type_names(page, names, "2\u201310")
-    button(page, "Start the game").click()
-    wait_for_text(page, "Round 1 of 10")
+    start_the_game(page, "Round 1 of 10")
 
 
 def count_is(page, n: int, round_no: int):

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
+from tests.browser_harness import (REPO_ROOT, flet_server, open_app_page, screenshot,
+                                    scrolled_to, start_the_game, type_names, wait_for_text)
 from views.pass_the_pandas.state import setup_line
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -84,8 +85,7 @@ def start(page, names, basic: bool = False, target: int | None = None, picture: 
         button(page, str(target)).click()
     if picture:
         shot(page, picture)
-    button(page, "Start the game").click()
-    wait_for_text(page, "Hand 1")
+    start_the_game(page, "Hand 1")
     return page.url.rstrip("/").split("/")[-1]
 
 

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
+from tests.browser_harness import (REPO_ROOT, flet_server, open_app_page, screenshot,
+                                    scrolled_to, start_the_game, type_names, wait_for_text)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -53,8 +54,7 @@ def start_match(page, names=("Ann", "Ben")) -> None:
     # The tile may be below the matches in progress (landscape): in view first, then the tap.
     scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Royal Game of Ur"))).click()
     type_names(page, names, "2")
-    button(page, "Start the game").click()
-    wait_for_text(page, "Game 1")
+    start_the_game(page, "Game 1")
 
 
 def counters_placed(page, n: int) -> None:
