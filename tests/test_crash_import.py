@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import queue
 import random
 import shutil
 import signal
@@ -25,6 +26,8 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -39,6 +42,7 @@ IMPORTED = 2_000
 SPREAD_KILLS = 36  # at moments spread over the whole run of the import
 COMMIT_STEPS = 10  # chosen steps of the final commit (the first is just before its commit point)
 MIGRATION_KILLS = 10
+WORKERS = 2  # kills run at the same time, each on a store of its own
 
 # A child: `main.py ARGS...` in-process, with the commit's steps wrapped when PAUSE >= 0.
 CHILD = textwrap.dedent("""
@@ -219,31 +223,44 @@ def test_sigkill_anywhere_in_an_import_leaves_the_store_before_or_after_it(tmp_p
     assert sum(1 for gid in before if before[gid] != after[gid]) == 23
     assert steps > 20  # the journal, a rename per file (~24), 2 removals, the sweep, the journal
 
-    seen = {"before": 0, "after": 0}
-    kills = 0
+    # The kills run two at a time, each in a store of its own: the test only waits on its
+    # children, so two of them use both cores (this test was a fifth of the suite's time).
+    free = queue.Queue()
+    for k in range(WORKERS):
+        free.put(tmp_path / f"data-{k}")
 
-    def check(kill: str, expected: str | None = None) -> None:
-        got, notices = state(data, deep)
-        assert got in (before, after), kill
-        which = "before" if got == before else "after"
-        assert expected in (None, which), (kill, which)
-        assert nothing_lost(notices), (kill, notices)
-        seen[which] += 1
-        if notices:
-            assert ("undone" in notices[0]) == (which == "before"), (kill, notices)
-            with Store.open(data) as store:
-                assert store.notices == [], kill  # told once
+    def killed(kills: Callable[[Path], str], source: Path = pristine) -> tuple[str, str]:
+        """Reset a free store from `source`, run `kills` on it; what the store holds after."""
+        data = free.get()
+        try:
+            reset(source, data)
+            label = kills(data)
+            got, notices = state(data, deep)
+            assert got in (before, after), label
+            which = "before" if got == before else "after"
+            assert nothing_lost(notices), (label, notices)
+            if notices:
+                assert ("undone" in notices[0]) == (which == "before"), (label, notices)
+                with Store.open(data) as store:
+                    assert store.notices == [], label  # told once
+            return label, which
+        finally:
+            free.put(data)
+
+    def import_args(data: Path) -> list[str]:
+        return ["import", str(export), "--data-dir", str(data)]
 
     # 1. moments spread over the whole run (a little jitter: the same moments on every machine
     # would land on the same steps)
     rng = random.Random(2026)
-    for i in range(SPREAD_KILLS):
-        reset(pristine, data)
-        at = seconds * (i + rng.random()) / SPREAD_KILLS
-        printed = child.kill_after(args, at)
-        kills += 1
-        check(f"spread kill {i} at {at:.2f} s of {seconds:.2f} s",
-              "after" if "imported" in printed else None)
+    moments = [seconds * (i + rng.random()) / SPREAD_KILLS for i in range(SPREAD_KILLS)]
+
+    def spread_kill(i: int, at: float) -> Callable[[Path], str]:
+        def kills(data: Path) -> str:
+            printed = child.kill_after(import_args(data), at)
+            done = " (imported)" if "imported" in printed else ""
+            return f"spread kill {i} at {at:.2f} s of {seconds:.2f} s{done}"
+        return kills
 
     # 2. chosen steps of the final commit: step 0 is just before the journal is written (the
     # commit point), step 1 before the first staged file is put in place, ..., the last
@@ -251,28 +268,43 @@ def test_sigkill_anywhere_in_an_import_leaves_the_store_before_or_after_it(tmp_p
     chosen = sorted({0, 1, 2, 3, steps // 3, steps // 2, steps - 4, steps - 3, steps - 2, steps - 1})
     assert len(chosen) == COMMIT_STEPS
     committed = tmp_path / "committed"
-    for step in chosen:
-        reset(pristine, data)
-        child.kill_at_step(args, step)
-        kills += 1
-        if step == 1:  # committed, nothing put in place yet: kept to kill its recovery below
-            shutil.copytree(data, committed)
-        check(f"kill at commit step {step} of {steps}", "before" if step == 0 else "after")
+
+    def step_kill(step: int) -> Callable[[Path], str]:
+        def kills(data: Path) -> str:
+            child.kill_at_step(import_args(data), step)
+            if step == 1:  # committed, nothing put in place yet: kept to kill its recovery below
+                shutil.copytree(data, committed)
+            return f"kill at commit step {step} of {steps}"
+        return kills
 
     # 3. kills during the recovery itself (`main.py list` opening the store rolls forward):
     # at its first, a middle and its last rename, before it removes the journal; then twice
     # over, once at a rename and once further on, before the open that completes it.
     recovery_steps = steps - 1  # the same steps less the journal's write
-    for steps_killed in ([0], [recovery_steps // 2], [recovery_steps - 3], [recovery_steps - 1], [2, 9]):
-        reset(committed, data)
-        for step in steps_killed:
-            child.kill_at_step(["list", "--data-dir", str(data)], step)
-            kills += 1
-        check(f"kills during recovery at steps {steps_killed}", "after")
+    in_recovery = ([0], [recovery_steps // 2], [recovery_steps - 3], [recovery_steps - 1], [2, 9])
 
+    def recovery_kills(steps_killed: list[int]) -> Callable[[Path], str]:
+        def kills(data: Path) -> str:
+            for step in steps_killed:
+                child.kill_at_step(["list", "--data-dir", str(data)], step)
+            return f"kills during recovery at steps {steps_killed}"
+        return kills
+
+    with ThreadPoolExecutor(WORKERS) as pool:
+        spread = list(pool.map(lambda job: killed(spread_kill(*job)), enumerate(moments)))
+        at_steps = list(pool.map(lambda step: killed(step_kill(step)), chosen))
+        recovered = list(pool.map(lambda steps_killed: killed(recovery_kills(steps_killed), committed),
+                                  in_recovery))
+    for label, which in spread:  # a kill after the import said it was done leaves it done
+        assert which == "after" or "(imported)" not in label, label
+    for (label, which), step in zip(at_steps, chosen):
+        assert which == ("before" if step == 0 else "after"), label
+    assert all(which == "after" for _, which in recovered), recovered
+
+    kills = len(spread) + len(at_steps) + sum(len(k) for k in in_recovery)
     assert kills == SPREAD_KILLS + COMMIT_STEPS + 6 >= 50
-    assert seen["before"] + seen["after"] == kills - 1
-    assert seen["before"] >= 10 and seen["after"] >= 10, seen  # the kills landed on both sides
+    seen = [which for _, which in spread + at_steps + recovered]
+    assert seen.count("before") >= 10 and seen.count("after") >= 10, seen  # the kills landed on both sides
 
 
 # --- the migration at open -------------------------------------------------------------------
