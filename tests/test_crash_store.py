@@ -1,6 +1,7 @@
 """Crash test: a child process saving a game tap by tap is killed with SIGKILL at random
-moments, 200 times; after each kill the store opens clean and holds the last save that the
-child reported done (or the one it was making when it died), undo history included."""
+moments, 200 times (two stores, 100 kills each, at the same time); after each kill the store
+opens clean and holds the last save that the child reported done (or the one it was making
+when it died), undo history included."""
 from __future__ import annotations
 
 import os
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from storage.atomic import TEMP_RE
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLS = 200
+STORES = 2  # killed at the same time, each by a chain of its own
 
 CHILD = textwrap.dedent("""
     import random, sys
@@ -85,10 +88,21 @@ def kill_at_random(child: Path, data: Path, run: int, rng: random.Random) -> lis
 def test_sigkill_at_random_moments_never_loses_a_reported_save(tmp_path):
     child = tmp_path / "child.py"
     child.write_text(CHILD)
-    data = tmp_path / "data"
-    rng = random.Random(2026)
+    # Two stores killed at the same time, KILLS / 2 kills each: the test waits on its children,
+    # so two chains use both cores.
+    chains = [(tmp_path / f"data-{c}", range(c, KILLS, STORES), random.Random(2026 + c)) for c in range(STORES)]
+    with ThreadPoolExecutor(STORES) as pool:
+        reported = list(pool.map(lambda chain: kill_again_and_again(child, *chain), chains))
+    assert sum(saves for saves, _ in reported) > KILLS * 10  # the kills really landed among saves
+    for (data, _, _), (_, last_reported) in zip(chains, reported):
+        every_version_rebuilds(data, last_reported)
+
+
+def kill_again_and_again(child: Path, data: Path, runs: range, rng: random.Random) -> tuple[int, list[str] | None]:
+    """Kill a child saving into `data` once per run; after each kill the store holds the last
+    save reported. (How many saves were reported, the last one.)"""
     reported_saves, last_reported = 0, None
-    for run in range(KILLS):
+    for run in runs:
         reported = kill_at_random(child, data, run, rng)
         reported_saves += len(reported)
         last_reported = reported[-1] if reported else last_reported
@@ -103,8 +117,10 @@ def test_sigkill_at_random_moments_never_loses_a_reported_save(tmp_path):
                     assert samples.taps(stored.record) == int(taps)
             leftovers = [p for p in data.rglob(".*") if TEMP_RE.match(p.name)]
             assert leftovers == []
-    assert reported_saves > KILLS * 10  # the kills really landed among saves
+    return reported_saves, last_reported
 
+
+def every_version_rebuilds(data: Path, last_reported: list[str] | None) -> None:
     with Store.open(data) as store:  # every version of the games still rebuilds
         finished = [s.id for s in store.recent(1000)]
         assert len(finished) >= 1  # games finished along the way are in the history
@@ -112,7 +128,7 @@ def test_sigkill_at_random_moments_never_loses_a_reported_save(tmp_path):
             saved = store.load(summary.id)
             taps, started = samples.taps(saved.record), saved.record
             steps = undo_all_the_way(store, saved)
-            # each tap saved is one undo step, none lost and none extra, through 200 kills,
+            # each tap saved is one undo step, none lost and none extra, through all the kills,
             # and the first version is the empty game the child started in this store
             assert steps == taps, (summary.id, steps, taps)
             # no taps only when the last child had just started this game when it was killed
