@@ -122,11 +122,39 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
                       "Ctrl+C stops it.", flush=True)
             else:
                 print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
+            bound_the_shutdown()
             ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
                    assets_dir=str(ASSETS), upload_dir=str(uploads))
     finally:
         store.close()
         shutil.rmtree(uploads, ignore_errors=True)
+
+
+# Seconds Ctrl+C (or SIGTERM) waits for open connections before it closes them.
+SHUTDOWN_GRACE = 3
+
+
+def bound_the_shutdown() -> None:
+    """Make the web server's graceful shutdown end after SHUTDOWN_GRACE s.
+
+    Flet 1.0.5 starts uvicorn with no limit, and a socket that sends bytes Flet cannot read
+    before its page registered leaves Flet's send loop waiting for ever (its receive loop ends
+    the send loop only for a registered session): after one such client on the LAN, Ctrl+C or
+    SIGTERM waited for ever (measured: still running 30 s later). uvicorn.Config is built
+    inside ft.run, so its default is set here, for this process only."""
+    import uvicorn
+
+    if getattr(uvicorn.Config, "bounded_by_pandapad", False):
+        return
+
+    class Config(uvicorn.Config):
+        bounded_by_pandapad = True
+
+        def __init__(self, *args, **kwargs):
+            kwargs.setdefault("timeout_graceful_shutdown", SHUTDOWN_GRACE)
+            super().__init__(*args, **kwargs)
+
+    uvicorn.Config = Config
 
 
 REPAIRS_TOLD: list[bool] = []
