@@ -401,7 +401,12 @@ _SHOTS = itertools.count(1)
 def evidence(page: "Page", why: str) -> tuple[str, str]:
     """(title, text) of what `page` shows: its accessibility texts and a screenshot's path."""
     try:
-        shot = screenshot(page, f"failed-{os.getpid()}-{next(_SHOTS)}", settle=False)
+        # Each step bounded: a hung renderer must not turn a failure into a hung run
+        # (page.evaluate itself has no timeout; the probe before it does).
+        page.wait_for_function("() => true", timeout=5_000)
+        ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
+        shot = ARTIFACTS_DIR / f"failed-{os.getpid()}-{next(_SHOTS)}.png"
+        page.screenshot(path=str(shot), timeout=5_000)
         texts = semantics_texts(page)
     except Exception as exc:  # a crashed or closing page: say so, the test's own error stays first
         return why, f"(could not read the page: {exc})"
