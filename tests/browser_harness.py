@@ -536,12 +536,22 @@ def semantics_texts(page: "Page") -> list[str]:
     )
 
 
+def not_working(page: "Page", timeout: float = 10_000) -> None:
+    """Wait until Flet's "Working..." spinner is gone. Just after a start it can still cover
+    the home for a moment after the home's texts are in the tree (seen with a stored dark
+    theme: the test's shot caught the light spinner, 0.5 s later the home was dark)."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_text("Working...", exact=True)).to_have_count(0, timeout=timeout)
+
+
 def screenshot(page: "Page", name: str, settle: bool = True) -> Path:
     """Save a PNG of what a person sees to artifacts/<name>.png and return its path.
 
     settle: first wait_for_paint(), since the canvas lags the semantics tree that
     wait_for_text() watches; without it the shot can show the previous state."""
     if settle:
+        not_working(page)
         wait_for_paint(page)
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS_DIR / (name if name.endswith(".png") else f"{name}.png")

@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -68,6 +69,17 @@ def background_is_dark(page) -> bool:
     return sum(pixel) / 3 < 100
 
 
+def becomes_dark(page, seconds: float = 5) -> bool:
+    """The stored dark theme shows within `seconds` of the home's texts (Flet's light start-up
+    spinner can cover the home for a moment first)."""
+    deadline = time.monotonic() + seconds
+    while not background_is_dark(page):
+        if time.monotonic() > deadline:
+            return False
+        page.wait_for_timeout(100)
+    return True
+
+
 def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
     data = tmp_path / "data"
     with app(data) as server:
@@ -104,8 +116,8 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
     with app(data) as server:  # a restart: everything read back from the store
         page = open_app_page(browser, server.url)
         wait_for_text(page, "New game")
-        screenshot(page, "home_dark_extra_large_412x915")  # waits for the paint, too
-        assert background_is_dark(page)
+        screenshot(page, "home_dark_extra_large_412x915")  # waits for the spinner and the paint, too
+        assert becomes_dark(page)
         assert page.get_by_text("New game", exact=True).bounding_box()["height"] > normal * 1.2
         button(page, "Settings").click()
         wait_for_text(page, "Theme")
