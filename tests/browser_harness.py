@@ -25,6 +25,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -422,6 +423,29 @@ def _keep_evidence_on_close(context) -> None:
         return close(*args, **kwargs)
 
     context.close = close_keeping_evidence
+
+
+def send_garbage(server: FletServer) -> None:
+    """Open four sockets to the server's Flet endpoint and send each bytes Flet cannot read,
+    as a broken or hostile client on the table's Wi-Fi would. Sent from a thread of its own:
+    in a whole run Playwright's sync API owns the main thread's event loop."""
+    import asyncio
+
+    import websockets
+
+    async def garbage() -> None:
+        url = server.url.replace("http://", "ws://") + "ws"
+        for payload in (b"\x00\xff" * 500, "not msgpack at all", b"\x93\x01\x02", b"\xc1" * 10_000):
+            try:
+                async with websockets.connect(url, open_timeout=10, max_size=None) as ws:
+                    await ws.send(payload)
+                    await asyncio.sleep(0.2)
+            except Exception:  # the server may close such a socket: that is fine
+                pass
+
+    sender = threading.Thread(target=asyncio.run, args=(garbage(),))
+    sender.start()
+    sender.join(timeout=60)
 
 
 def wait_for_text(page: "Page", text: str, timeout: float = 10_000) -> None:

@@ -4,8 +4,6 @@ enters its own hand at the same time and every entry lands; a phone sending garb
 socket does not take the table down; the big screen follows the taps."""
 from __future__ import annotations
 
-import asyncio
-import threading
 import re
 from pathlib import Path
 
@@ -15,7 +13,8 @@ from playwright.sync_api import expect
 from scoring import Player
 from scoring import panda_royale as pr
 from storage import Store
-from tests.browser_harness import enable_semantics, flet_server, open_app_page, screenshot, semantics_texts, wait_for_text
+from tests.browser_harness import (enable_semantics, flet_server, open_app_page, screenshot, semantics_texts,
+                                   send_garbage, wait_for_text)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -110,24 +109,10 @@ def test_every_phone_enters_its_own_hand_at_once_and_nothing_is_lost(browser, se
 
 
 def test_garbage_over_the_socket_does_not_take_the_table_down(browser, server):
-    import websockets
-
-    async def garbage():
-        url = server.url.replace("http://", "ws://") + "ws"
-        for payload in (b"\x00\xff" * 500, "not msgpack at all", b"\x93\x01\x02", b"\xc1" * 10_000):
-            try:
-                async with websockets.connect(url, open_timeout=10, max_size=None) as ws:
-                    await ws.send(payload)
-                    await asyncio.sleep(0.2)
-            except Exception:  # the server may close such a socket: that is fine
-                pass
     page = phone(browser, server, "game/table-garbage")
     try:
         wait_for_text(page, "Round 1 of 10")
-        # Playwright's sync API owns this thread's event loop: send from another thread.
-        sender = threading.Thread(target=asyncio.run, args=(garbage(),))
-        sender.start()
-        sender.join(timeout=60)
+        send_garbage(server)
         page.get_by_role("button", name="Yellow 6", exact=True).click()
         wait_for_text(page, "Hand total 6")          # the open phone still works
         other = phone(browser, server)               # and a new one can still join

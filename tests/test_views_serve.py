@@ -2,17 +2,15 @@
 split that keeps the pad's logic free of Flet."""
 from __future__ import annotations
 
-import asyncio
 import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
 
-from tests.browser_harness import REPO_ROOT, flet_server
+from tests.browser_harness import REPO_ROOT, flet_server, send_garbage
 from views.app import SHUTDOWN_GRACE
 
 
@@ -59,24 +57,9 @@ def test_pad_logic_imports_no_flet():
 def test_ctrl_c_stops_the_table_server_even_after_a_client_sent_garbage(tmp_path):
     """Bytes Flet cannot read, sent before a page registered, used to leave a task of Flet's
     waiting for ever: the server then never stopped on Ctrl+C (still running 30 s later)."""
-    import websockets
-
-    async def garbage(url: str) -> None:
-        for payload in (b"\x00\xff" * 500, "not msgpack at all", b"\x93\x01\x02", b"\xc1" * 10_000):
-            try:
-                async with websockets.connect(url, open_timeout=10, max_size=None) as ws:
-                    await ws.send(payload)
-                    await asyncio.sleep(0.2)
-            except Exception:  # the server may close such a socket: that is fine
-                pass
-
     args = ["--data-dir", str(tmp_path), "--lan", "--token", "garbage-0123456789abcdef"]
     with flet_server("main.py", args=args, port_arg="--port") as server:
-        url = server.url.replace("http://", "ws://") + "ws"
-        # In a whole run Playwright's loop owns the main thread: the garbage goes from another.
-        sender = threading.Thread(target=asyncio.run, args=(garbage(url),))
-        sender.start()
-        sender.join(timeout=60)
+        send_garbage(server)
         start = time.monotonic()
         os.killpg(server.pid, signal.SIGINT)  # what Ctrl+C sends
         try:
