@@ -17,6 +17,7 @@ from pathlib import Path
 import flet as ft
 
 from views import home, invite, theme
+from views.connection import Pulse, run_soon
 from views.big_screen import BigScreen
 from views.data import IMPORT_LIMIT, DataScreen
 from views.finished import FinishedScreen
@@ -130,6 +131,10 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
         shutil.rmtree(uploads, ignore_errors=True)
 
 
+# Asking a phone for the token it kept: TOKEN_TRIES questions of TOKEN_WAIT seconds each.
+TOKEN_TRIES = 4
+TOKEN_WAIT = 1.0
+
 # Seconds Ctrl+C (or SIGTERM) waits for open connections before it closes them.
 SHUTDOWN_GRACE = 3
 
@@ -194,11 +199,20 @@ class Shell:
         self.home: ft.View | None = None  # the home this session drew, kept under other screens
         self.drawn = ""  # the route on show
         self.ahead: list[str] = []  # drawn before the browser's address followed them
+        self.left_new: str | None = None  # the new-game address a game was just started from
+        self.pulse: Pulse | None = None
+        self.new_game: NewGame | None = None  # the new-game form on show, if any
 
     async def start(self) -> None:
         page = self.page
         page.title = "Pandapad"
         theme.apply(page, self.games.settings.theme)
+        # Every phone gets the pulse, the locked page too: without it the phone would take a
+        # quiet page for a lost link.
+        self.pulse = Pulse(page)
+        self.pulse.start()
+        page.on_connect = self.on_connect
+        page.on_disconnect = self.on_disconnect
         if not self.admitted:
             self.admitted = await self.check_token()
         if not self.admitted:
@@ -219,10 +233,7 @@ class Shell:
         presented = query.get("token", [None])[0]
         prefs = ft.SharedPreferences()
         if presented is None:
-            try:
-                presented = await asyncio.wait_for(prefs.get(TOKEN_KEY), timeout=5)
-            except Exception as exc:  # no browser storage: the link is needed each time
-                log.info("reading the kept token: %s", exc)
+            presented = await self.kept_token(prefs)
         if not self.access.admits(presented if isinstance(presented, str) else None):
             return False
         try:
@@ -230,6 +241,21 @@ class Shell:
         except Exception as exc:
             log.info("keeping the token: %s", exc)
         return True
+
+    async def kept_token(self, prefs: ft.SharedPreferences) -> str | None:
+        """The token this phone kept, asked for a few times briefly rather than once for long: a
+        phone coming back to a restarted server sometimes never answered the first question,
+        and the page stayed blank for the whole 5 s wait (2 restarts in 12)."""
+        for attempt in range(TOKEN_TRIES):
+            try:
+                return await asyncio.wait_for(prefs.get(TOKEN_KEY), timeout=TOKEN_WAIT)
+            except asyncio.TimeoutError:
+                log.info("the kept token: no answer in %s s (try %d)", TOKEN_WAIT, attempt + 1)
+                self.page.update()  # the storage service reaches the phone with the next update
+            except Exception as exc:  # no browser storage: the link is needed each time
+                log.info("reading the kept token: %s", exc)
+                return None
+        return None
 
     def show_locked(self) -> None:
         """All a session without the token sees: no game, no name, no history."""
@@ -260,14 +286,46 @@ class Shell:
         await self.page.push_route(route)
 
     async def on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        if self.drawn.startswith("/game/") and e.route.split("?")[0] == self.left_new:
+            # Back from a game just started: the empty new-game form it came from would only
+            # invite starting the same game twice. The home, where the game is listed, instead.
+            self.left_new = None
+            await self.page.push_route("/")
+            return
         if e.route in self.ahead:  # already on show (a quick second tap may be too: keep it)
             del self.ahead[:self.ahead.index(e.route) + 1]
             return
         self.ahead.clear()
         await self.show(e.route)
 
-    def on_resize(self, e) -> None:
+    async def on_connect(self, e) -> None:
+        """The phone is back after a dropped link (Flet re-attached this session): what it
+        shows missed every change sent meanwhile, so the screen is built again from the store.
+        A pad keeps the phone's own place in it (whose hand, which round)."""
+        self.pulse.start()
+        if self.admitted:
+            # Not awaited here: Flet runs this inside its receive loop, which must go on
+            # reading (drawing the screen waits for answers from the phone that come through it).
+            asyncio.create_task(self.redraw())
+
+    async def redraw(self) -> None:
+        self.home = None
+        await self.show(self.drawn or "/")
+
+    async def on_disconnect(self, e) -> None:
+        """The phone's link is gone. Flet would send the whole page back on reconnect and the
+        phone rebuilds it all, which took 3.4 s of the phone's time here; so the page is left
+        empty until then, and on_connect draws it as on a first visit (~0.1 s)."""
+        self.pulse.stop()
+        if not self.admitted:
+            return
         if self.screen is not None:
+            self.screen.close()  # no more updates to a phone that is not there
+        self.page.views.clear()
+        self.page.views.append(ft.View(route=self.drawn or "/"))
+
+    def on_resize(self, e) -> None:
+        if self.screen is not None and not getattr(self.screen, "closed", False):
             self.screen.resized(e.width, e.height)
 
     async def on_view_pop(self, e: ft.ViewPopEvent) -> None:
@@ -292,10 +350,19 @@ class Shell:
         if len(parts) == 2 and parts[0] == "new" and parts[1] in PADS:
             pad = PADS[parts[1]]
             known = await self.games.known_players()
-            settings = await pad.default_settings(self.games)
-            stack.append(NewGame(parts[1], known, settings, pad.settings_form(settings), self.start_game).view)
+            old = self.new_game if self.new_game is not None and self.new_game.game == parts[1] else None
+            # Drawn again after a dropped link: the names seated and the choices made stay.
+            settings = old.settings if old else await pad.default_settings(self.games)
+            self.new_game = NewGame(parts[1], known, settings, pad.settings_form(settings), self.start_game)
+            if old:
+                self.new_game.seated = old.seated
+                self.new_game.fill()
+            stack.append(self.new_game.view)
         elif len(parts) == 2 and parts[0] in ("game", "big"):
             screen = await self.game_screen(parts[1], big=parts[0] == "big")
+            if screen is not None and type(screen) is type(self.screen) and hasattr(screen, "carry_over") \
+                    and self.screen.game_id == parts[1]:
+                screen.carry_over(self.screen)  # the same game drawn again: this phone's place in it
             if screen is not None:
                 stack.append(screen.view)
         elif route == "/invite":
@@ -314,6 +381,8 @@ class Shell:
             stack.append(DataScreen(self.page, self.games, self.notices, self.uploads).view)
         elif route != "/":
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Nothing at {route}; here is the home screen.")))
+        if not route.startswith("/new/"):
+            self.new_game = None
         if self.screen is not None and self.screen is not screen:
             self.screen.close()
         self.screen = screen
@@ -351,13 +420,14 @@ class Shell:
 
     async def start_game(self, game: str, names: list[str], settings: dict) -> None:
         saved = await self.games.create(new_record(game, names, settings))
+        self.left_new = f"/new/{game}"
         await self.page.push_route(f"/game/{saved.record.id}")
 
     def keep_awake(self, on: bool) -> None:
         """Keep the screen on during a game where the platform allows it (not every browser does)."""
         if self.wakelock is None:
             self.wakelock = ft.Wakelock()
-        self.page.run_task(self._wakelock, on)
+        run_soon(self.page, self._wakelock, on)
 
     async def _wakelock(self, on: bool) -> None:
         try:

@@ -48,6 +48,13 @@ class NokosuScreen(PadScreen):
     def table_status(cls, record, result) -> tuple[str, list[str]]:
         return table_status(record)
 
+    phone_state = ("cursor", "showing")
+
+    def settle_phone_state(self) -> None:
+        if self.cursor.pid not in self.record.player_ids() or (
+                self.showing is not None and self.showing >= len(self.record.rounds)):
+            self.cursor, self.showing = resume_cursor(self.record), None
+
     def __init__(self, page: ft.Page, games: Games, saved):
         self.cursor = resume_cursor(saved.record)
         # The closed round whose scores are on screen instead of the entry (on screen only): the

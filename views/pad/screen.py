@@ -16,6 +16,7 @@ import flet as ft
 from scoring import RecordError, score
 from views import theme
 from views.changes import Changes
+from views.connection import run_soon
 from views.games import Games, SaveFailed, now_iso
 from views.pad.parts import Strip
 from views.pad.words import leader_line
@@ -26,6 +27,9 @@ log = logging.getLogger(__name__)
 class PadScreen:
     rules: ModuleType
     nothing_yet = "Nothing entered yet"
+    # What this phone chose to look at (not stored): kept when the screen is drawn again from
+    # the store after a dropped link (carry_over). A pad names its own.
+    phone_state: tuple[str, ...] = ()
 
     def __init__(self, page: ft.Page, games: Games, saved):
         self.page = page
@@ -51,6 +55,7 @@ class PadScreen:
         self.strip = Strip(on_pick=self.strip_pick)
         self.strip.set_width(page.width)
         self.view: ft.View | None = None
+        self.closed = False
         self.build()
         self.refresh_all(send=False)
         # The other phones at the table showing this game redraw when one of them saves.
@@ -132,9 +137,24 @@ class PadScreen:
 
     def close(self) -> None:
         """The screen is left: stop listening to the other sessions."""
+        self.closed = True
         self.page.pubsub.unsubscribe_topic(self.topic)
 
+    def carry_over(self, old: "PadScreen") -> None:
+        """The same game drawn again from the store (the phone came back): keep the place this
+        phone was at (whose hand, which round), on the record as stored now."""
+        for name in self.phone_state:
+            setattr(self, name, getattr(old, name))
+        self.settle_phone_state()
+        self.refresh_all(send=False)
+
+    def settle_phone_state(self) -> None:
+        """After carry_over: bring a kept place back inside the stored record if the game
+        moved under it (an undo elsewhere took a round away)."""
+
     def refresh_all(self, send: bool = True) -> None:
+        if self.closed:  # no longer on the page: nothing to draw into
+            return
         ch = Changes()
         self.fill_frame(ch)
         self.fill(ch)
@@ -144,6 +164,8 @@ class PadScreen:
     def send(self, fill=None) -> None:
         """Send only the controls whose properties changed (a whole-view update would make Flet
         diff and the browser redraw every control of the pad)."""
+        if self.closed:
+            return
         ch = Changes()
         self.fill_frame(ch)
         (fill or self.fill)(ch)
@@ -166,6 +188,9 @@ class PadScreen:
     async def save(self, change) -> bool:
         """Apply one edit: save it through the store, then take the new record. False if refused
         (the message says why and the screen keeps the record it had)."""
+        if self.closed:  # a tap on a screen already replaced: what it showed may be out of date
+            self.notify("Not saved: that tap was on an old picture of the game; tap again on this one")
+            return False
         try:
             saved = await self.games.edit(self.game_id, self.saved, change)
         except (ValueError, RecordError, SaveFailed) as exc:
@@ -178,7 +203,7 @@ class PadScreen:
         self.take(saved)
         self.tell_others()
         if self.games.settings.haptics and self.page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
-            self.page.run_task(self.buzz)
+            run_soon(self.page, self.buzz)
         return True
 
     async def buzz(self) -> None:

@@ -39,6 +39,7 @@ class RoyaleScreen(PadScreen):
     """One game's screen; `view` is the ft.View to put on the page."""
     rules = pr
     nothing_yet = "No dice entered yet"
+    phone_state = ("cursor", "colour", "black", "sheet_pid", "showing_sheet", "overrides")
 
     def __init__(self, page: ft.Page, games: Games, saved):
         record = saved.record
@@ -50,6 +51,15 @@ class RoyaleScreen(PadScreen):
         self.showing_sheet = False
         self.wide = False
         super().__init__(page, games, saved)
+
+    def settle_phone_state(self) -> None:
+        ids = seats(self.record)
+        c = self.cursor
+        if c.round > min(len(self.record.rounds), pr.ROUNDS - 1) or (c.pid is not None and c.pid not in ids):
+            self.cursor = resume_cursor(self.record, self.overrides)
+        if self.sheet_pid not in ids:
+            self.sheet_pid = self.cursor.pid or ids[0]
+        self.set_layout(self.page.width, self.page.height)
 
     def _cur(self) -> tuple[int, str]:
         return self.cursor.round, self.cursor.pid

@@ -46,6 +46,8 @@ class PandoriaScreen(PadScreen):
             return "End of game: cards and resources", []
         return f"Crown track · {log_summary(record)}", []
 
+    phone_state = ("picked",)
+
     def __init__(self, page: ft.Page, games: Games, saved):
         self.picked = saved.record.player_ids()[0]   # whose end step this phone shows
         self.editor: EntryEditor | None = None

@@ -1,0 +1,209 @@
+// Pandapad: tell the person at the table, in words, when this phone cannot reach the laptop.
+//
+// Flet's client shows only a wordless spinner when its socket closes, and nothing at all when
+// the Wi-Fi stalls (the socket stays open; taps queue and land seconds later, so people tap
+// again). This watches the app's websocket: the server sends a pulse every PULSE_MS, so a
+// socket that is closed, or silent for longer than STALE_MS, means "not connected". Then a
+// banner says so over the game, which stays visible, and a veil takes every tap: nothing
+// reaches the pad, so nothing queues to land later, and a tap on the veil says it was not saved.
+// When the socket is back and the server has spoken again, the veil stays a moment more, for
+// the server's redraw from the stored game to arrive, then goes.
+(() => {
+  const PULSE_MS = 500;           // views/connection.py PULSE (seconds) * 1000
+  const STALE_MS = 3 * PULSE_MS;  // three pulses missed: the link is stalled
+  const SETTLE_MS = 400;          // after the link is back: the redraw arrives first
+  const NativeWebSocket = window.WebSocket;
+  const link = window.__pandapadLink = {
+    everUp: false, open: false, lastIn: 0, down: false, downSince: null, backAt: null, refused: 0,
+  };
+  let veil = null, picture = null, banner = null, detail = null, backTimer = null;
+
+  function build() {
+    if (veil) return;
+    veil = document.createElement("div");
+    veil.id = "pandapad-offline";
+    veil.setAttribute("role", "alert");
+    veil.style.cssText = "position:fixed;inset:0;z-index:2147483647;display:none;" +
+      "background:rgba(0,0,0,0.18);touch-action:none;-webkit-user-select:none;user-select:none;";
+    // The game as it was last drawn: Flet covers the page with its own wordless spinner when
+    // the socket closes, and the people at the table should still see their scores.
+    picture = document.createElement("img");
+    picture.alt = "";
+    picture.style.cssText = "position:absolute;display:none;pointer-events:none;";
+    veil.append(picture);
+    banner = document.createElement("div");
+    banner.style.cssText = "position:absolute;left:8px;right:8px;bottom:16px;padding:12px 16px;" +
+      "border-radius:12px;background:#B3261E;color:#fff;font:600 18px/1.3 system-ui,sans-serif;" +
+      "box-shadow:0 4px 16px rgba(0,0,0,0.35);text-align:center;";
+    const title = document.createElement("div");
+    title.textContent = "Not connected \u2014 taps are not saved";
+    detail = document.createElement("div");
+    detail.style.cssText = "font-weight:400;font-size:16px;margin-top:4px;";
+    banner.append(title, detail);
+    veil.append(banner);
+    // Every tap and key stops here while the link is down: none may queue up to land later.
+    for (const type of ["pointerdown", "pointerup", "touchstart", "touchend", "mousedown", "mouseup",
+                        "click", "wheel", "keydown"]) {
+      veil.addEventListener(type, (event) => {
+        event.stopPropagation();
+        if (event.cancelable && type !== "wheel") event.preventDefault();
+        if (type === "pointerdown" || type === "keydown") refused();
+      }, {capture: true, passive: false});
+    }
+    document.body.append(veil);
+  }
+
+  function refused() {
+    link.refused += 1;
+    detail.textContent = "That tap was not saved. Trying to reach the table\u2026";
+    banner.animate([{transform: "scale(1.04)"}, {transform: "scale(1)"}], {duration: 250});
+  }
+
+  function keepPicture() {
+    // Flutter paints into canvases; the largest is the page. A failed copy only costs the picture.
+    try {
+      const canvases = Array.from(document.querySelectorAll("canvas"))
+        .filter((c) => c.width > 0 && c.height > 0)
+        .sort((a, b) => b.width * b.height - a.width * a.height);
+      if (!canvases.length) return;
+      const box = canvases[0].getBoundingClientRect();
+      picture.src = canvases[0].toDataURL("image/png");
+      Object.assign(picture.style, {display: "block", left: box.left + "px", top: box.top + "px",
+                                    width: box.width + "px", height: box.height + "px"});
+    } catch (e) {
+      picture.style.display = "none";
+    }
+  }
+
+  function goDown() {
+    if (link.down || !link.everUp) return;
+    build();
+    keepPicture();
+    clearTimeout(backTimer);
+    link.down = true;
+    link.downSince = performance.now();
+    detail.textContent = "Trying to reach the table\u2026";
+    veil.style.display = "block";
+  }
+
+  function comeBack() {
+    if (!link.down || backTimer) return;
+    backTimer = setTimeout(() => {
+      backTimer = null;
+      if (!link.open || performance.now() - link.lastIn > STALE_MS) return;
+      link.down = false;
+      link.backAt = performance.now();
+      veil.style.display = "none";
+    }, SETTLE_MS);
+  }
+
+  function check() {
+    const silent = performance.now() - link.lastIn > STALE_MS;
+    if (!link.open || silent) {
+      clearTimeout(backTimer);
+      backTimer = null;
+      goDown();
+    } else {
+      comeBack();
+    }
+  }
+
+  // Flet's client waits longer and longer between tries while the table cannot be reached
+  // (measured: 4 s after the Wi-Fi came back). So a try Flet makes only fails for Flet when it
+  // is given up: until then this socket stays "connecting" and dials again every RETRY_MS, and
+  // the phone is back within a moment of the network.
+  const RETRY_MS = 250;
+  const GIVE_UP_MS = 10 * 60 * 1000;
+
+  class PatientWebSocket extends EventTarget {
+    constructor(url, protocols) {
+      super();
+      this.url = url;
+      this._protocols = protocols;
+      this._binaryType = "blob";
+      this._native = null;
+      this._state = NativeWebSocket.CONNECTING;
+      this._since = performance.now();
+      this.onopen = this.onmessage = this.onclose = this.onerror = null;
+      link.socket = this;
+      link.open = false;
+      this._dial();
+    }
+    get readyState() { return this._state; }
+    get binaryType() { return this._binaryType; }
+    set binaryType(value) { this._binaryType = value; if (this._native) this._native.binaryType = value; }
+    get bufferedAmount() { return this._native ? this._native.bufferedAmount : 0; }
+    get protocol() { return this._native ? this._native.protocol : ""; }
+    get extensions() { return this._native ? this._native.extensions : ""; }
+
+    _emit(event) {
+      const handler = this["on" + event.type];
+      if (typeof handler === "function") handler.call(this, event);
+      this.dispatchEvent(event);
+    }
+
+    _dial() {
+      const native = this._protocols === undefined ? new NativeWebSocket(this.url)
+        : new NativeWebSocket(this.url, this._protocols);
+      native.binaryType = this._binaryType;
+      this._native = native;
+      let opened = false;
+      native.addEventListener("open", () => {
+        opened = true;
+        this._state = NativeWebSocket.OPEN;
+        if (link.socket === this) link.open = true;
+        this._emit(new Event("open"));
+      });
+      native.addEventListener("message", (e) => {
+        if (link.socket === this) {
+          link.lastIn = performance.now();
+          link.everUp = true;
+          if (link.down) comeBack();
+        }
+        this._emit(new MessageEvent("message", {data: e.data, origin: e.origin}));
+      });
+      native.addEventListener("close", (e) => {
+        if (!opened && this._state === NativeWebSocket.CONNECTING &&
+            performance.now() - this._since < GIVE_UP_MS) {
+          setTimeout(() => { if (this._state === NativeWebSocket.CONNECTING) this._dial(); }, RETRY_MS);
+          return;  // not yet reachable: Flet is not told, this try goes on
+        }
+        this._state = NativeWebSocket.CLOSED;
+        if (link.socket === this) { link.open = false; check(); }
+        if (!opened) this._emit(new Event("error"));
+        this._emit(new CloseEvent("close", {code: e.code, reason: e.reason, wasClean: e.wasClean}));
+      });
+    }
+
+    send(data) {
+      if (this._state !== NativeWebSocket.OPEN) throw new DOMException("not open", "InvalidStateError");
+      this._native.send(data);
+    }
+
+    close(code, reason) {
+      if (this._state === NativeWebSocket.CLOSED) return;
+      this._state = NativeWebSocket.CLOSING;
+      if (code === undefined) this._native.close(); else this._native.close(code, reason);
+    }
+  }
+  for (const key of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) {
+    PatientWebSocket[key] = NativeWebSocket[key];
+    PatientWebSocket.prototype[key] = NativeWebSocket[key];
+  }
+
+  function PandapadWebSocket(url, protocols) {
+    let ours = false;
+    try {
+      ours = new URL(url, location.href).pathname.endsWith("/ws");  // Flet's app socket, not others
+    } catch (e) { /* an odd URL: not ours */ }
+    if (ours) return new PatientWebSocket(url, protocols);
+    return protocols === undefined ? new NativeWebSocket(url) : new NativeWebSocket(url, protocols);
+  }
+  PandapadWebSocket.prototype = NativeWebSocket.prototype;
+  for (const key of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) PandapadWebSocket[key] = NativeWebSocket[key];
+  window.WebSocket = PandapadWebSocket;
+
+  setInterval(check, PULSE_MS / 2);
+  // A phone waking up: its timers were asleep, look at once.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+})();

@@ -1,0 +1,169 @@
+"""The parts of issue #26 that need no browser: the loopback proxy the browser tests stand on,
+a save completing for a phone whose link is gone (the vibration crashed the redraw), and the
+app's page being Flet's own plus the connection script (a Flet upgrade must not drift from it)."""
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import warnings
+from pathlib import Path
+
+import flet as ft
+import pytest
+from flet.messaging.connection import Connection
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from scoring import Player
+from scoring import panda_royale as pr
+from storage import Store
+from tests.netproxy import LinkProxy
+from views.connection import run_soon
+from views.games import Games
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+# --------------------------------------------------------------------------- the proxy
+
+@pytest.fixture
+def echo():
+    """A TCP echo server on 127.0.0.1: what the app server is to the proxy."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def serve(conn):
+        with conn:
+            try:
+                while (data := conn.recv(4096)):
+                    conn.sendall(data)
+            except OSError:  # reset by the proxy's cut: what a dropped Wi-Fi does
+                pass
+
+    def accept():
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            threading.Thread(target=serve, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    yield listener.getsockname()[1]
+    stop.set()
+    listener.close()
+
+
+def dial(port: int) -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    s.settimeout(2)
+    return s
+
+
+def test_the_proxy_passes_holds_and_cuts(echo):
+    with LinkProxy(echo) as link:
+        s = dial(link.port)
+        s.sendall(b"hello")
+        assert s.recv(100) == b"hello"
+        link.hold()  # a stall: nothing moves, the socket stays open
+        s.sendall(b"late")
+        s.settimeout(0.5)
+        with pytest.raises(socket.timeout):
+            s.recv(100)
+        link.release()  # what was sent meanwhile arrives, once
+        s.settimeout(2)
+        assert s.recv(100) == b"late"
+        link.cut()  # a drop: the open connection is reset ...
+        with pytest.raises((ConnectionResetError, ConnectionAbortedError, socket.timeout, BrokenPipeError)):
+            s.sendall(b"x")
+            if not s.recv(100):
+                raise ConnectionResetError
+        s.close()
+        with pytest.raises(OSError):  # ... and a new one is refused
+            with dial(link.port) as s:
+                s.sendall(b"again")
+                if not s.recv(100):
+                    raise ConnectionResetError
+        link.restore()
+        s = dial(link.port)
+        s.sendall(b"back")
+        assert s.recv(100) == b"back"
+        s.close()
+
+
+# --------------------------------------------------------------------------- a phone that left
+
+class InMemory(Connection):
+    """Flet's own session and page, with messages kept in a list instead of a websocket."""
+
+    def __init__(self, loop):
+        super().__init__()
+        self.loop = loop
+        self.pubsubhub = PubSubHub(loop=loop)
+        self.sent = []
+
+    def send_message(self, message):
+        self.sent.append(message)
+
+    def dispose(self):
+        pass
+
+
+def test_a_save_that_completes_after_the_phone_left_is_kept_and_does_not_crash(tmp_path):
+    """Vibration on, an Android phone: its tap is saved while its link drops. Flet 1.0.5's
+    page.run_task raises for a session with no connection; the save must still stand and the
+    pad must not fail (it did: 'NoneType' object has no attribute 'loop')."""
+    from views.panda_royale.screen import RoyaleScreen
+
+    async def play():
+        session = Session(InMemory(asyncio.get_running_loop()))
+        page = session.page
+        page.platform = ft.PagePlatform.ANDROID
+        with Store.open(tmp_path) as store:
+            games = Games(store)
+            assert games.settings.haptics  # vibration on (the default)
+            record = pr.Record(players=(Player(id="p1", name="Ann"), Player(id="p2", name="Ben")), id="g",
+                               created="2026-11-24T19:00:00Z")
+            saved = await games.create(record)
+            screen = RoyaleScreen(page, games, saved)
+            page.views.append(screen.view)
+            await session.disconnect(60)  # the phone's Wi-Fi is gone
+            with pytest.raises(AttributeError), warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)  # its coroutine is never run
+                page.run_task(asyncio.sleep, 0)  # what the pad used to call here
+            ran = []
+
+            async def buzz():
+                ran.append(True)
+
+            run_soon(page, buzz)  # nothing to vibrate: skipped, no error
+            assert await screen.save(lambda r: pr.add_die(r, 0, "p1", "yellow", 4))
+            await asyncio.sleep(0.05)
+            assert ran == []
+            assert pr.hand_of((await games.load("g")).record, 0, "p1").yellow == (4,)
+            session.close()
+
+    asyncio.run(play())
+
+
+# --------------------------------------------------------------------------- the page
+
+def test_the_app_page_is_flets_own_plus_the_connection_script():
+    import flet_web
+
+    flets = (Path(flet_web.__file__).parent / "web" / "index.html").read_text(encoding="utf-8")
+    ours = (REPO / "assets" / "index.html").read_text(encoding="utf-8")
+    added = [line for line in ours.splitlines() if line not in flets.splitlines()]
+    assert added == ["  <!-- Pandapad: says so in words when the phone cannot reach the table (assets/connection.js) -->",
+                     '  <script src="connection.js"></script>']
+    assert [line for line in ours.splitlines() if line not in added] == flets.splitlines()
+    assert (REPO / "assets" / "connection.js").is_file()
+
+
+def test_the_phone_and_the_server_agree_on_the_pulse():
+    from views.connection import PULSE
+
+    script = (REPO / "assets" / "connection.js").read_text(encoding="utf-8")
+    assert f"const PULSE_MS = {int(PULSE * 1000)};" in script
