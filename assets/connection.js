@@ -27,9 +27,11 @@
       "background:rgba(0,0,0,0.18);touch-action:none;-webkit-user-select:none;user-select:none;";
     // The game as it was last drawn: Flet covers the page with its own wordless spinner when
     // the socket closes, and the people at the table should still see their scores.
-    picture = document.createElement("img");
-    picture.alt = "";
-    picture.style.cssText = "position:absolute;display:none;pointer-events:none;";
+    picture = document.createElement("canvas");
+    picture.setAttribute("aria-hidden", "true");
+    // Greyed a little: the scores are there to read, the buttons are not to be tapped.
+    picture.style.cssText = "position:absolute;left:0;top:0;width:100%;height:100%;display:none;" +
+      "pointer-events:none;filter:grayscale(40%) brightness(0.92);";
     veil.append(picture);
     banner = document.createElement("div");
     banner.style.cssText = "position:absolute;left:8px;right:8px;bottom:16px;padding:12px 16px;" +
@@ -59,17 +61,28 @@
     banner.animate([{transform: "scale(1.04)"}, {transform: "scale(1)"}], {duration: 250});
   }
 
+  function allCanvases(root) {  // Flutter may paint inside a shadow root
+    const found = Array.from(root.querySelectorAll("canvas"));
+    for (const el of root.querySelectorAll("*")) if (el.shadowRoot) found.push(...allCanvases(el.shadowRoot));
+    return found;
+  }
+
   function keepPicture() {
-    // Flutter paints into canvases; the largest is the page. A failed copy only costs the picture.
+    // Flutter paints into one or more canvases (a screen over the one below it): copied in
+    // page order onto one, as the phone shows them. A failed copy only costs the picture.
     try {
-      const canvases = Array.from(document.querySelectorAll("canvas"))
-        .filter((c) => c.width > 0 && c.height > 0)
-        .sort((a, b) => b.width * b.height - a.width * a.height);
-      if (!canvases.length) return;
-      const box = canvases[0].getBoundingClientRect();
-      picture.src = canvases[0].toDataURL("image/png");
-      Object.assign(picture.style, {display: "block", left: box.left + "px", top: box.top + "px",
-                                    width: box.width + "px", height: box.height + "px"});
+      const ratio = window.devicePixelRatio || 1;
+      picture.width = Math.round(window.innerWidth * ratio);
+      picture.height = Math.round(window.innerHeight * ratio);
+      const ctx = picture.getContext("2d");
+      ctx.clearRect(0, 0, picture.width, picture.height);
+      for (const canvas of allCanvases(document)) {
+        if (!canvas.width || !canvas.height || canvas === picture) continue;
+        const box = canvas.getBoundingClientRect();
+        if (!box.width || !box.height) continue;
+        ctx.drawImage(canvas, box.left * ratio, box.top * ratio, box.width * ratio, box.height * ratio);
+      }
+      picture.style.display = "block";
     } catch (e) {
       picture.style.display = "none";
     }
