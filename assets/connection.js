@@ -11,12 +11,12 @@
 (() => {
   const PULSE_MS = 500;           // views/connection.py PULSE (seconds) * 1000
   const STALE_MS = 3 * PULSE_MS;  // three pulses missed: the link is stalled
-  const SETTLE_MS = 400;          // after the link is back: the redraw arrives first
+  const SETTLE_MS = 250;          // after the link is back: the redraw arrives first
   const NativeWebSocket = window.WebSocket;
   const link = window.__pandapadLink = {
     everUp: false, open: false, lastIn: 0, down: false, downSince: null, backAt: null, refused: 0,
   };
-  let veil = null, picture = null, banner = null, detail = null, backTimer = null;
+  let veil = null, banner = null, detail = null, backTimer = null;
 
   function build() {
     if (veil) return;
@@ -25,14 +25,6 @@
     veil.setAttribute("role", "alert");
     veil.style.cssText = "position:fixed;inset:0;z-index:2147483647;display:none;" +
       "background:rgba(0,0,0,0.18);touch-action:none;-webkit-user-select:none;user-select:none;";
-    // The game as it was last drawn: Flet covers the page with its own wordless spinner when
-    // the socket closes, and the people at the table should still see their scores.
-    picture = document.createElement("canvas");
-    picture.setAttribute("aria-hidden", "true");
-    // Greyed a little: the scores are there to read, the buttons are not to be tapped.
-    picture.style.cssText = "position:absolute;left:0;top:0;width:100%;height:100%;display:none;" +
-      "pointer-events:none;filter:grayscale(40%) brightness(0.92);";
-    veil.append(picture);
     banner = document.createElement("div");
     banner.style.cssText = "position:absolute;left:8px;right:8px;bottom:16px;padding:12px 16px;" +
       "border-radius:12px;background:#B3261E;color:#fff;font:600 18px/1.3 system-ui,sans-serif;" +
@@ -61,37 +53,9 @@
     banner.animate([{transform: "scale(1.04)"}, {transform: "scale(1)"}], {duration: 250});
   }
 
-  function allCanvases(root) {  // Flutter may paint inside a shadow root
-    const found = Array.from(root.querySelectorAll("canvas"));
-    for (const el of root.querySelectorAll("*")) if (el.shadowRoot) found.push(...allCanvases(el.shadowRoot));
-    return found;
-  }
-
-  function keepPicture() {
-    // Flutter paints into one or more canvases (a screen over the one below it): copied in
-    // page order onto one, as the phone shows them. A failed copy only costs the picture.
-    try {
-      const ratio = window.devicePixelRatio || 1;
-      picture.width = Math.round(window.innerWidth * ratio);
-      picture.height = Math.round(window.innerHeight * ratio);
-      const ctx = picture.getContext("2d");
-      ctx.clearRect(0, 0, picture.width, picture.height);
-      for (const canvas of allCanvases(document)) {
-        if (!canvas.width || !canvas.height || canvas === picture) continue;
-        const box = canvas.getBoundingClientRect();
-        if (!box.width || !box.height) continue;
-        ctx.drawImage(canvas, box.left * ratio, box.top * ratio, box.width * ratio, box.height * ratio);
-      }
-      picture.style.display = "block";
-    } catch (e) {
-      picture.style.display = "none";
-    }
-  }
-
   function goDown() {
     if (link.down || !link.everUp) return;
     build();
-    keepPicture();
     clearTimeout(backTimer);
     link.down = true;
     link.downSince = performance.now();
@@ -181,20 +145,48 @@
           setTimeout(() => { if (this._state === NativeWebSocket.CONNECTING) this._dial(); }, RETRY_MS);
           return;  // not yet reachable: Flet is not told, this try goes on
         }
-        this._state = NativeWebSocket.CLOSED;
         if (link.socket === this) { link.open = false; check(); }
-        if (!opened) this._emit(new Event("error"));
-        this._emit(new CloseEvent("close", {code: e.code, reason: e.reason, wasClean: e.wasClean}));
+        if (opened && this._state === NativeWebSocket.OPEN) {
+          // Dropped under Flet's feet. Told now, Flet would cover the game with its wordless
+          // spinner for the whole outage; told once the table answers again, it reconnects at
+          // once and the game stays on screen, under the banner, meanwhile.
+          this._state = NativeWebSocket.CLOSING;
+          this._waitForTable(e);
+          return;
+        }
+        this._closed(e, opened);
       });
     }
 
+    _closed(e, opened) {
+      this._state = NativeWebSocket.CLOSED;
+      if (!opened) this._emit(new Event("error"));
+      this._emit(new CloseEvent("close", {code: e.code, reason: e.reason, wasClean: e.wasClean}));
+    }
+
+    _waitForTable(e) {
+      // The page's own address answers without the token (only the socket needs it).
+      if (this._state !== NativeWebSocket.CLOSING) return;  // Flet closed it meanwhile
+      fetch(document.baseURI, {method: "HEAD", cache: "no-store"})
+        .then((answer) => {
+          if (!answer.ok) throw new Error(answer.status);
+          if (this._state === NativeWebSocket.CLOSING) this._closed(e, true);
+        })
+        .catch(() => setTimeout(() => this._waitForTable(e), RETRY_MS));
+    }
+
     send(data) {
+      if (this._state === NativeWebSocket.CLOSING) return;  // dropped: lost like the rest
       if (this._state !== NativeWebSocket.OPEN) throw new DOMException("not open", "InvalidStateError");
       this._native.send(data);
     }
 
     close(code, reason) {
       if (this._state === NativeWebSocket.CLOSED) return;
+      if (this._state === NativeWebSocket.CLOSING) {  // already dropped: Flet is told now
+        this._closed({code: 1000, reason: "", wasClean: true}, true);
+        return;
+      }
       this._state = NativeWebSocket.CLOSING;
       if (code === undefined) this._native.close(); else this._native.close(code, reason);
     }
