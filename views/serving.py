@@ -192,7 +192,9 @@ def _client_files_class():
         def __init__(self, app, *, prepared: Path, key: str, etags: dict[str, str], shadowed: set[str]):
             self.etags = etags
             self.versioned = f"{VERSIONED}{key}/"
-            super().__init__(app, root=prepared, prefix="/", max_age=None, allow_all_origins=True)
+            # Font types as Flet's own static files give them (servestatic's table lacks these).
+            super().__init__(app, root=prepared, prefix="/", max_age=None, allow_all_origins=True,
+                             mimetypes={".otf": "font/otf", ".ttf": "font/ttf"})
             self.add_files(prepared, prefix=self.versioned)
             for rel in shadowed:
                 self.files.pop("/" + rel, None)
