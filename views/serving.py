@@ -27,6 +27,8 @@ import shutil
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from servestatic.asgi import ServeStaticASGI
+
 log = logging.getLogger(__name__)
 
 # Where the prepared copies live (one folder per client version); PANDAPAD_CACHE_DIR overrides.
@@ -183,35 +185,26 @@ def versioned_index(index_path: str, key: str) -> None:
     Path(index_path).write_text(new, encoding="utf-8")
 
 
-def _client_files_class():
-    from servestatic.asgi import ServeStaticASGI
+class ClientFiles(ServeStaticASGI):
+    """servestatic over the prepared copy: at / (revalidated) and at /_v/<key>/ (kept)."""
 
-    class ClientFiles(ServeStaticASGI):
-        """servestatic over the prepared copy: at / (revalidated) and at /_v/<key>/ (kept)."""
+    def __init__(self, app, *, prepared: Path, key: str, etags: dict[str, str], shadowed: set[str]):
+        self.etags = etags
+        self.versioned = f"{VERSIONED}{key}/"
+        # Font types as Flet's own static files give them (servestatic's table lacks these).
+        super().__init__(app, root=prepared, prefix="/", max_age=None, allow_all_origins=True,
+                         mimetypes={".otf": "font/otf", ".ttf": "font/ttf"})
+        self.add_files(prepared, prefix=self.versioned)
+        for rel in shadowed:
+            self.files.pop("/" + rel, None)
+        self.files.pop("/" + DONE, None)
+        self.files.pop(self.versioned + DONE, None)
 
-        def __init__(self, app, *, prepared: Path, key: str, etags: dict[str, str], shadowed: set[str]):
-            self.etags = etags
-            self.versioned = f"{VERSIONED}{key}/"
-            # Font types as Flet's own static files give them (servestatic's table lacks these).
-            super().__init__(app, root=prepared, prefix="/", max_age=None, allow_all_origins=True,
-                             mimetypes={".otf": "font/otf", ".ttf": "font/ttf"})
-            self.add_files(prepared, prefix=self.versioned)
-            for rel in shadowed:
-                self.files.pop("/" + rel, None)
-            self.files.pop("/" + DONE, None)
-            self.files.pop(self.versioned + DONE, None)
-
-        def add_cache_headers(self, headers, path, url):
-            rel = url.removeprefix(self.versioned) if url.startswith(self.versioned) else url.lstrip("/")
-            if rel in self.etags:
-                headers["ETag"] = self.etags[rel]
-            headers["Cache-Control"] = IMMUTABLE if url.startswith(self.versioned) else REVALIDATE
-
-    return ClientFiles
-
-
-def ClientFiles(app, **kwargs):  # noqa: N802 - Starlette calls it like a class
-    return _client_files_class()(app, **kwargs)
+    def add_cache_headers(self, headers, path, url):
+        rel = url.removeprefix(self.versioned) if url.startswith(self.versioned) else url.lstrip("/")
+        if rel in self.etags:
+            headers["ETag"] = self.etags[rel]
+        headers["Cache-Control"] = IMMUTABLE if url.startswith(self.versioned) else REVALIDATE
 
 
 class Revalidated:
