@@ -21,6 +21,8 @@ $(STAMP): pyproject.toml Makefile
 	@# Install the dependency list of pyproject.toml (and the test extra), not the project itself.
 	$(VPY) -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; print("\n".join(p["dependencies"] + p["optional-dependencies"]["test"]))' > $(VENV)/requirements.txt
 	$(VPY) -m pip install --disable-pip-version-check -q -r $(VENV)/requirements.txt
+	@# The phones' compressed copy of Flet's web client, made once per Flet version (about a minute).
+	$(VPY) -m views.serving
 	@touch $@
 
 # Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`).

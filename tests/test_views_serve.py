@@ -11,7 +11,8 @@ import time
 import pytest
 
 from tests.browser_harness import REPO_ROOT, flet_server, send_garbage
-from views.app import SHUTDOWN_GRACE
+from views import serving
+from views.app import SHUTDOWN_GRACE, serve_the_client_compressed
 
 
 def run_main(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -67,3 +68,28 @@ def test_ctrl_c_stops_the_table_server_even_after_a_client_sent_garbage(tmp_path
         except subprocess.TimeoutExpired:
             pytest.fail(f"the server still ran {SHUTDOWN_GRACE + 20} s after Ctrl+C")
         assert time.monotonic() - start < SHUTDOWN_GRACE + 20
+
+
+def test_without_a_usable_cache_folder_the_app_is_served_as_before_and_says_so(tmp_path, monkeypatch, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv(serving.CACHE_ENV, str(blocker / "cache"))
+    serve_the_client_compressed()
+    assert "uncompressed" in capsys.readouterr().out
+    import flet_web.fastapi
+    assert not getattr(flet_web.fastapi.app, "pandapad_client", False)  # Flet's app, untouched
+
+
+def test_the_index_is_pointed_at_the_versioned_copy_only_where_flet_wrote_its_lines(tmp_path):
+    index = tmp_path / "index.html"
+    index.write_text('<script>\nflet.canvasKitBaseUrl="/canvaskit/";\nflet.entrypointBaseUrl="/";\n'
+                     'flet.assetBase="/";\n</script>')
+    serving.versioned_index(str(index), "1.0.5-abc")
+    text = index.read_text()
+    assert 'flet.entrypointBaseUrl="/_v/1.0.5-abc/"' in text
+    assert 'flet.canvasKitBaseUrl="/_v/1.0.5-abc/canvaskit/"' in text
+    assert 'flet.assetBase="/"' in text  # the app's own assets keep their URLs
+    other = tmp_path / "other.html"
+    other.write_text("<script>flet.entrypointBaseUrl = '/';</script>")
+    serving.versioned_index(str(other), "1.0.5-abc")
+    assert other.read_text() == "<script>flet.entrypointBaseUrl = '/';</script>"  # left alone

@@ -123,12 +123,24 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
                       "Ctrl+C stops it.", flush=True)
             else:
                 print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
+            serve_the_client_compressed()
             bound_the_shutdown()
             ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
                    assets_dir=str(ASSETS), upload_dir=str(uploads))
     finally:
         store.close()
         shutil.rmtree(uploads, ignore_errors=True)
+
+
+def serve_the_client_compressed() -> None:
+    """Flet's web client goes to the phones compressed and is cached by them (#21); if its
+    compressed copy cannot be made (disk full, no cache folder), served as Flet serves it."""
+    from views import serving
+
+    try:
+        serving.install(serving.prepare(), ASSETS)
+    except OSError as exc:
+        print(f"pandapad: the phones get the app uncompressed this time ({exc})", flush=True)
 
 
 # Asking a phone for the token it kept: TOKEN_TRIES questions of TOKEN_WAIT seconds each.

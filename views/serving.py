@@ -1,0 +1,234 @@
+"""What a phone downloads to join the table: Flet's web client (the Flutter engine, the app's
+compiled Dart, fonts, icons), compressed once and cached by the phone's browser (#21).
+
+- prepare(): a copy of Flet's web client in a cache folder, each file also as .br and .gz
+  (brotli at its best quality, made once per Flet version by servestatic's Compressor: about
+  a minute on two cores, at `make setup` or at the first start), with a content hash per file.
+- install(): Flet's FastAPI app (flet_web.fastapi.app) serves that copy through servestatic,
+  which picks .br or .gz by Accept-Encoding, answers If-None-Match with 304 and sends Range.
+  Caching: the engine and the app's compiled Dart are loaded from a URL that carries the
+  client's version (/_v/<key>/...), so they are kept for a year without asking again
+  ("immutable"); every other file keeps its plain URL (the page, the fonts' manifest, fonts,
+  icons: Flet names them) and is revalidated on each opening ("no-cache" + a strong ETag),
+  so a new Flet version is never mixed with an old cached copy.
+Nothing here touches the websocket: the app, the games, names and history stay behind the
+table's token exactly as before; these files are the same for every Flet app.
+"""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import logging
+import os
+import re
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from servestatic.asgi import ServeStaticASGI
+
+log = logging.getLogger(__name__)
+
+# Where the prepared copies live (one folder per client version); PANDAPAD_CACHE_DIR overrides.
+CACHE_ENV = "PANDAPAD_CACHE_DIR"
+VERSIONED = "/_v/"  # URL prefix of the copies served under their version key
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+# Not served from the copy: Pyodide is for apps run in the browser (Pandapad runs on the
+# laptop), debug symbols and source maps no phone asks for, and the three files Flet rewrites
+# per server (its patched copies win).
+SKIPPED_DIRS = ("pyodide/",)
+SKIPPED_SUFFIXES = (".symbols", ".map")
+PATCHED_BY_FLET = ("index.html", "manifest.json", "assets/FontManifest.json")
+DONE = "etags.json"  # written last: a copy without it is unfinished
+
+
+def cache_root() -> Path:
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "pandapad"
+
+
+def client_dir() -> Path:
+    from flet_web import get_package_web_dir
+
+    return Path(get_package_web_dir())
+
+
+def served(web: Path) -> list[str]:
+    """Paths (relative, with /) of the client's files a phone may ask for."""
+    names = []
+    for path in web.rglob("*"):
+        rel = path.relative_to(web).as_posix()
+        if not path.is_file() or rel.startswith(SKIPPED_DIRS) or rel.endswith(SKIPPED_SUFFIXES):
+            continue
+        if rel in PATCHED_BY_FLET:
+            continue
+        names.append(rel)
+    return sorted(names)
+
+
+def client_key(web: Path, names: list[str]) -> str:
+    """Changes whenever a file of the client does (a new Flet version), from sizes and times:
+    cheap enough for every start."""
+    from flet_web.version import version
+
+    digest = hashlib.sha256(version.encode())
+    for rel in names:
+        st = (web / rel).stat()
+        digest.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return f"{version}-{digest.hexdigest()[:12]}"
+
+
+def prepare(root: Path | None = None, say=print) -> Path:
+    """The prepared copy of Flet's web client for this version, made now if missing."""
+    web = client_dir()
+    names = served(web)
+    key = client_key(web, names)
+    root = Path(root) if root is not None else cache_root()
+    target = root / f"flet-web-{key}"
+    if (target / DONE).is_file():
+        return target
+    root.mkdir(parents=True, exist_ok=True)
+    # One process prepares, the others (a second server, parallel tests) wait for it.
+    with open(root / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (target / DONE).is_file():
+            return target
+        say(f"pandapad: compressing the phones' copy of the app once for this Flet version "
+            f"(about a minute) into {target}", flush=True)
+        work = root / f".work-{key}-{os.getpid()}"
+        shutil.rmtree(work, ignore_errors=True)
+        try:
+            etags = _compress_copy(web, names, work)
+            (work / DONE).write_text(json.dumps(etags, indent=0, sort_keys=True))
+            shutil.rmtree(target, ignore_errors=True)
+            os.replace(work, target)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        for old in root.glob("flet-web-*"):  # copies for Flet versions no longer installed
+            if old != target:
+                shutil.rmtree(old, ignore_errors=True)
+    return target
+
+
+def _compress_copy(web: Path, names: list[str], work: Path) -> dict[str, str]:
+    from servestatic.compress import Compressor
+
+    compressor = Compressor(use_gzip=True, use_brotli=True, use_zstd=False, quiet=True)
+    etags = {}
+    for rel in names:
+        (work / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(web / rel, work / rel)
+        etags[rel] = '"' + hashlib.sha256((work / rel).read_bytes()).hexdigest()[:32] + '"'
+    todo = [work / rel for rel in names if compressor.should_compress(rel)]
+    # Largest first, so that the two cores finish together (brotli releases the GIL).
+    todo.sort(key=lambda p: p.stat().st_size, reverse=True)
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        list(pool.map(compressor.compress, todo))
+    return etags
+
+
+def install(prepared: Path, assets_dir: Path | None) -> None:
+    """From now on every Flet FastAPI app this process builds serves its client from
+    `prepared` (compressed, cached as the module docstring says). Files in `assets_dir`
+    still win over the client's, as in Flet."""
+    import flet_web.fastapi as flet_fastapi
+    import flet_web.fastapi.flet_static_files as flet_static_files
+    from starlette.middleware import Middleware
+    from starlette.middleware.gzip import GZipMiddleware
+
+    if getattr(flet_fastapi.app, "pandapad_client", None):
+        return
+    key = prepared.name.removeprefix("flet-web-")
+    etags = json.loads((prepared / DONE).read_text())
+    shadowed = {p.relative_to(assets_dir).as_posix() for p in assets_dir.rglob("*") if p.is_file()} \
+        if assets_dir and assets_dir.is_dir() else set()
+    stock_app = flet_fastapi.app
+
+    def app(*args, **kwargs):
+        fastapi_app = stock_app(*args, **kwargs)
+        # Inside Flet's own middleware (its isolation headers, which make Chromium pick the
+        # skwasm renderer, go on every file), outside its routes: the websocket passes through.
+        fastapi_app.user_middleware.extend([
+            Middleware(ClientFiles, prepared=prepared, key=key, etags=etags, shadowed=shadowed),
+            Middleware(Revalidated),
+            Middleware(GZipMiddleware, minimum_size=500),  # the patched index.html and manifests
+        ])
+        return fastapi_app
+
+    app.pandapad_client = True
+    flet_fastapi.app = app
+    stock_patch = flet_static_files.patch_index_html
+
+    def patch_index_html(*args, **kwargs):
+        stock_patch(*args, **kwargs)
+        versioned_index(kwargs.get("index_path") or args[0], key)
+
+    flet_static_files.patch_index_html = patch_index_html
+
+
+def versioned_index(index_path: str, key: str) -> None:
+    """Point the page's engine and compiled-Dart URLs at the versioned copy. Flet writes
+    both as lines of its config script; if a later Flet writes them otherwise, the page keeps
+    the plain URLs (revalidated, still compressed) and a warning says so."""
+    text = Path(index_path).read_text(encoding="utf-8")
+    prefix = f"{VERSIONED}{key}/"
+    new, n = re.subn(r'flet\.entrypointBaseUrl="/"', f'flet.entrypointBaseUrl="{prefix}"', text)
+    new, m = re.subn(r'flet\.canvasKitBaseUrl="/canvaskit/"', f'flet.canvasKitBaseUrl="{prefix}canvaskit/"', new)
+    if n != 1 or m != 1:
+        log.warning("index.html: Flet's config lines not found; the client is served unversioned")
+        return
+    Path(index_path).write_text(new, encoding="utf-8")
+
+
+class ClientFiles(ServeStaticASGI):
+    """servestatic over the prepared copy: at / (revalidated) and at /_v/<key>/ (kept)."""
+
+    def __init__(self, app, *, prepared: Path, key: str, etags: dict[str, str], shadowed: set[str]):
+        self.etags = etags
+        self.versioned = f"{VERSIONED}{key}/"
+        # Font types as Flet's own static files give them (servestatic's table lacks these).
+        super().__init__(app, root=prepared, prefix="/", max_age=None, allow_all_origins=True,
+                         mimetypes={".otf": "font/otf", ".ttf": "font/ttf"})
+        self.add_files(prepared, prefix=self.versioned)
+        for rel in shadowed:
+            self.files.pop("/" + rel, None)
+        self.files.pop("/" + DONE, None)
+        self.files.pop(self.versioned + DONE, None)
+
+    def add_cache_headers(self, headers, path, url):
+        rel = url.removeprefix(self.versioned) if url.startswith(self.versioned) else url.lstrip("/")
+        if rel in self.etags:
+            headers["ETag"] = self.etags[rel]
+        headers["Cache-Control"] = IMMUTABLE if url.startswith(self.versioned) else REVALIDATE
+
+
+class Revalidated:
+    """What Flet itself serves (the patched page, the app's assets) says 'no-cache': without a
+    Cache-Control a browser may keep it for days on a guess from its Last-Modified."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        from starlette.datastructures import MutableHeaders
+
+        async def send_revalidated(message):
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if "cache-control" not in headers:
+                    headers["Cache-Control"] = REVALIDATE
+            await send(message)
+
+        await self.app(scope, receive, send_revalidated)
+
+
+if __name__ == "__main__":  # `make setup`: prepare once, so the first start is quick
+    with contextlib.suppress(KeyboardInterrupt):
+        print(prepare())
