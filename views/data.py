@@ -18,6 +18,7 @@ from storage import StoreError
 from storage.export_file import export_bytes
 from storage.transfer import read_import
 from views import theme
+from views.roles import HOST_WHO, refusal
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +54,9 @@ def read_file(raw: bytes, name: str):
 
 
 class DataScreen:
-    def __init__(self, page: ft.Page, games, notices: list[str], uploads: Path | None = None):
+    def __init__(self, page: ft.Page, games, notices: list[str], uploads: Path | None = None, who=HOST_WHO):
         self.page = page
+        self.who = who  # the shell shows this screen to the host only; each handler asks again
         self.games = games
         self.uploads = uploads
         self.pending = None          # (games, file name) read and previewed, not imported yet
@@ -103,7 +105,16 @@ class DataScreen:
             ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)])
         self.page.run_task(self.list_backups)
 
+    def refused(self, action: str) -> bool:
+        """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
+        if self.who.may(action):
+            return False
+        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal(action)}.", size=theme.BODY)))
+        return True
+
     async def export(self, fmt: str) -> None:
+        if self.refused("export"):
+            return
         self.status.value = "Preparing the file…"
         self.page.update(self.status)
         try:
@@ -139,6 +150,8 @@ class DataScreen:
 
     async def choose(self) -> None:
         self.pending = None
+        if self.refused("import"):
+            return
         self.picker_in = ft.FilePicker(on_upload=self.on_upload)
         try:
             files = await self.picker_in.pick_files(dialog_title="Import a Pandapad file",
@@ -184,6 +197,8 @@ class DataScreen:
         await self.show_preview(raw, name)
 
     async def show_preview(self, raw: bytes, name: str) -> None:
+        if self.refused("import"):
+            return
         games, problem = await asyncio.to_thread(read_file, raw, name)
         if problem:
             self.say(self.line(f"Refused, nothing was changed: {problem}", error=True))
@@ -208,7 +223,7 @@ class DataScreen:
                          ft.TextButton("Cancel", on_click=lambda e: self.say())], wrap=True))
 
     async def confirm(self) -> None:
-        if self.pending is None:
+        if self.pending is None or self.refused("import"):
             return
         games, name = self.pending
         self.pending = None
@@ -239,6 +254,8 @@ class DataScreen:
         self.page.update(self.backups, self.restored)
 
     async def ask_restore(self, chosen) -> None:
+        if self.refused("restore"):
+            return
         now = len(await self.games.rows())
         dialog = ft.AlertDialog(
             title=ft.Text("Restore this backup?", size=theme.LARGE, weight=ft.FontWeight.BOLD),
@@ -253,6 +270,8 @@ class DataScreen:
 
     async def restore(self, chosen) -> None:
         self.page.pop_dialog()
+        if self.refused("restore"):
+            return
         try:
             kept = await asyncio.to_thread(self.games.store.restore, chosen.name)
         except Exception as exc:
