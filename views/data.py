@@ -98,7 +98,8 @@ class DataScreen:
                 ft.Divider(),
                 theme.heading("Backups", size=theme.BODY),
                 ft.Text("The app keeps a copy of every game each time it starts (the last three). Restoring "
-                        "one keeps the games as they are now as a backup first, so it can be undone.",
+                        "one keeps the games as they are now as a backup first, so it can be undone. Games in "
+                        "progress stay as they are, every score entered in them.",
                         size=theme.SMALL),
                 self.backups,
                 self.restored,
@@ -204,14 +205,16 @@ class DataScreen:
             self.say(self.line(f"Refused, nothing was changed: {problem}", error=True))
             return
         try:
-            report = await asyncio.to_thread(self.games.store.import_incoming, games, True)
+            report = await asyncio.to_thread(self.games.store.import_incoming, games, True, True)
         except (StoreError, RecordError) as exc:
             self.say(self.line(f"Refused, nothing was changed: {exc}", error=True))
             return
         writes = report.new + report.updated
         counts = (f"{name} holds {len(games)} {'game' if len(games) == 1 else 'games'}: {report.new} new, "
                   f"{report.updated} updated, {report.unchanged} unchanged"
-                  + (f", {report.kept} kept (the stored game is newer or more complete)" if report.kept else ""))
+                  + (f", {report.kept} kept (the stored game is newer or more complete)" if report.kept else "")
+                  + (f", {report.playing} left as {'it is' if report.playing == 1 else 'they are'} (being played "
+                     "here now)" if report.playing else ""))
         if writes == 0:
             self.say(self.line(counts + ". Nothing to import: every game is stored already."))
             return
@@ -228,7 +231,8 @@ class DataScreen:
         games, name = self.pending
         self.pending = None
         try:
-            report = await asyncio.to_thread(self.games.store.import_incoming, games)
+            # A game being played here is left as it is: its pads would not know (#24).
+            report = await asyncio.to_thread(self.games.store.import_incoming, games, False, True)
         except Exception as exc:  # the store keeps all or nothing; say what happened
             log.exception("import")
             self.say(self.line(f"Not imported: {exc}. The store is as it was.", error=True))
@@ -280,6 +284,6 @@ class DataScreen:
         else:
             games = f"{chosen.games} {'game' if chosen.games == 1 else 'games'}"
             self.restored.value = (f"Restored the copy of {backup_time(chosen.name)}: {games}. The games as they "
-                                   "were are kept as the newest backup." if kept else
+                                   "were are kept as the newest backup; games in progress stayed as they are." if kept else
                                    f"Restored the copy of {backup_time(chosen.name)}: {games}.")
         await self.list_backups()

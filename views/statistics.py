@@ -167,12 +167,13 @@ class PlayerScreen:
         if self.refused("rename"):
             return
         try:
-            renamed, kept = await asyncio.to_thread(self.games.store.rename_player, self.name, new)
+            # Games in progress are left as they are: phones are playing them (#24).
+            renamed, kept = await asyncio.to_thread(self.games.store.rename_player, self.name, new, True)
         except Exception as exc:
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Not changed: {exc}", size=theme.BODY)))
             return
         self.navigate(f"/player/{quote(new.strip(), safe='')}")
-        note = f", {kept} where both played left as they were" if kept else ""
+        note = f", {kept} left as they were (both at the table, or a game being played)" if kept else ""
         self.page.show_dialog(ft.SnackBar(ft.Text(f"{renamed} {'game' if renamed == 1 else 'games'} now say "
                                                   f"{new.strip()}{note}.", size=theme.BODY)))
 
