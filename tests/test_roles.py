@@ -333,3 +333,40 @@ def test_roles_module_has_no_flet():
     imported = {n.names[0].name for n in ast.walk(tree) if isinstance(n, ast.Import)} | \
                {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert not any(m and m.startswith("flet") for m in imported)
+
+
+def test_a_phones_settings_are_kept_in_its_own_browser(store, monkeypatch):
+    """Two phones, each its own browser storage: what one chooses is in its storage and its
+    session only; a phone that chose nothing goes by the host's settings."""
+    from views import phone
+    storages = {"a": {}, "b": {}}
+    current = {"browser": "a"}
+
+    class Prefs:  # Flet's SharedPreferences: the storage of the browser the session runs in
+        def __init__(self):
+            self.kept = storages[current["browser"]]
+
+        async def get(self, key):
+            return self.kept.get(key)
+
+        async def set(self, key, value):
+            self.kept[key] = value
+            return True
+    monkeypatch.setattr(phone.ft, "SharedPreferences", Prefs)
+    games = Games(store)
+    a, b = FakePage(), FakePage()
+    run(phone.choose(a, games, text_size="extra-large", haptics=False, theme="dark"))
+    assert storages["a"] == {"pandapad.text_size": "extra-large", "pandapad.haptics": False, "pandapad.theme": "dark"}
+    assert storages["b"] == {}
+    assert phone.settings_of(a, games).haptics is False and phone.settings_of(b, games).haptics is True
+    assert theme.text_size(a) == "extra-large" and theme.text_size(b) == "normal"
+    with pytest.raises(ValueError):
+        run(phone.choose(a, games, ur_board=[1] * 14))  # a game's setting is not a phone's
+    # Phone a comes back tomorrow (a new session): its choices are read from its browser.
+    again = FakePage()
+    storages["a"]["pandapad.keep_awake"] = "not a bool"  # a value it cannot use is left out
+    run(phone.load(again, games))
+    chosen = phone.settings_of(again, games)
+    assert (chosen.text_size, chosen.theme, chosen.haptics, chosen.keep_awake) == ("extra-large", "dark", False, True)
+    assert theme.text_size(again) == "extra-large"
+    assert games.settings == type(games.settings)()  # the host's settings.json untouched

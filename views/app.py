@@ -217,7 +217,7 @@ class Shell:
         page.on_view_pop = self.on_view_pop
         page.on_resize = self.on_resize
         await self.show(page.route or "/")
-        if self.notices and not REPAIRS_TOLD:
+        if self.notices and not REPAIRS_TOLD and self.who.host:  # the host's files: not a guest's business
             REPAIRS_TOLD.append(True)  # once per start of the server, to the first phone let in
             page.show_dialog(repairs_dialog(page, self.notices))
 
