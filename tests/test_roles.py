@@ -137,7 +137,7 @@ def texts(control) -> list[str]:
         c = stack.pop()
         if c is None:
             continue
-        for attr in ("value", "label", "content", "text"):
+        for attr in ("value", "label", "content", "text", "tooltip"):
             v = getattr(c, attr, None)
             if isinstance(v, str):
                 out.append(v)
@@ -370,3 +370,16 @@ def test_a_phones_settings_are_kept_in_its_own_browser(store, monkeypatch):
     assert (chosen.text_size, chosen.theme, chosen.haptics, chosen.keep_awake) == ("extra-large", "dark", False, True)
     assert theme.text_size(again) == "extra-large"
     assert games.settings == type(games.settings)()  # the host's settings.json untouched
+
+
+def test_without_lan_the_one_user_is_the_host(store):
+    """The shell's own default (no --lan, no token): the host, with every button (a name clash
+    with the shell's HOST address once made this a guest)."""
+    games = Games(store)
+    page = FakePage()
+    s = Shell(page, games, [], Access(None))
+    assert s.who.role == "host" and s.who.may("data") and s.who.may("delete")
+    s.keep_awake = lambda on: None
+    run(s.show("/"))
+    assert {"Your data", "History", "Statistics"} <= set(texts(page.views[0]))
+    assert Shell(FakePage(), games, [], Access(GUEST_TOKEN, HOST_TOKEN)).who.role == "guest"  # until its link says

@@ -26,7 +26,7 @@ from views.settings import SettingsScreen
 from views.games import Games, new_record
 from views.new_game import NewGame
 from views.pads import GAME_ORDER, PADS
-from views.roles import GUEST, HOST, Who, may_open_finished, refusal, route_action
+from views.roles import GUEST, HOST_WHO, Who, may_open_finished, refusal, route_action
 from views.table import TOKEN_KEY, Access, invite_url, lan_address, new_token, qr_terminal
 
 log = logging.getLogger(__name__)
@@ -194,7 +194,7 @@ class Shell:
         self.invite = invite
         self.admitted = self.access.open
         # The host (the host link, or everyone without --lan) or a guest (the table link), #24.
-        self.who = Who(HOST if self.access.open else GUEST, games)
+        self.who = Who(HOST_WHO.role if self.access.open else GUEST, games)
         self.screen = None  # the game screen on show, if any
         self.wakelock = None
         self.home: ft.View | None = None  # the home this session drew, kept under other screens
