@@ -92,7 +92,7 @@ def test_the_guest_plays_and_the_host_sees_it_and_a_restore_keeps_the_taps(brows
             wait_for_text(desk, "Backups")
             scrolled_to(desk, button(desk, "Restore").first).tap()
             button(desk, re.compile(r"^Restore \d+ games?$"), exact=False).tap()
-            desk.get_by_text(re.compile(r"^Restored the copy of .*games in progress stayed as they are")).first.wait_for()
+            desk.get_by_text(re.compile(r"^Restored the copy of .*Games in progress stayed as they are")).first.wait_for()
         finally:
             desk.context.close()
         # The pads still show the taps, and a phone opening the game now reads them from the store.

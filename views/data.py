@@ -283,7 +283,8 @@ class DataScreen:
             self.restored.value = f"Not restored: {exc}"
         else:
             games = f"{chosen.games} {'game' if chosen.games == 1 else 'games'}"
-            self.restored.value = (f"Restored the copy of {backup_time(chosen.name)}: {games}. The games as they "
-                                   "were are kept as the newest backup; games in progress stayed as they are." if kept else
-                                   f"Restored the copy of {backup_time(chosen.name)}: {games}.")
+            self.restored.value = (f"Restored the copy of {backup_time(chosen.name)}: {games}. Games in progress "
+                                   "stayed as they are. The games as they were are kept as the newest backup."
+                                   if kept else f"Restored the copy of {backup_time(chosen.name)}: {games}. Games in "
+                                   "progress stayed as they are.")
         await self.list_backups()
