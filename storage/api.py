@@ -66,10 +66,11 @@ class ImportReport:
     unchanged: int = 0
     new_ids: list[str] = field(default_factory=list)
     kept: int = 0  # stored games left as they were: the copy would have taken them back
+    playing: int = 0  # games in progress left as they are (the app, while phones play them)
 
     @property
     def total(self) -> int:
-        return self.new + self.updated + self.unchanged + self.kept
+        return self.new + self.updated + self.unchanged + self.kept + self.playing
 
     def __str__(self) -> str:
         # The three counts as they always were (scripts read them); "kept" only when there are.
@@ -77,4 +78,7 @@ class ImportReport:
         if self.kept:
             games = "game is" if self.kept == 1 else "games are"
             text += f", {self.kept} kept (the stored {games} newer or more complete)"
+        if self.playing:
+            games = "game is" if self.playing == 1 else "games are"
+            text += f", {self.playing} left as they are (the stored {games} being played)"
         return text

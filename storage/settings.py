@@ -24,6 +24,7 @@ class Settings(BaseModel):
     ur_board: tuple[int, ...] | None = None        # the owner's Ur dot map (14 squares), None: default
     nokosu_zero_bonus: int = Field(default=10, ge=0, le=100)
     pass_the_pandas_target: int = Field(default=30, ge=5, le=200)
+    guests_see_history: bool = False  # table mode: read-only History and Statistics for guests
 
 
 def load(root: Path) -> Settings:

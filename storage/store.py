@@ -25,7 +25,7 @@ from . import journal, transfer
 from .api import ImportReport, NothingToUndo, Saved, StaleSave, StoreError, Summary
 from .areas import Areas
 from .atomic import make_dirs
-from .layout import LOCK_FILE
+from .layout import ACTIVE_DIR, LOCK_FILE
 from .lock import ProcessLock
 from .recovery import Opening
 from .summary import index_row, order_key, to_summary
@@ -112,17 +112,21 @@ class Store:
         key = name.strip().casefold()
         return [r["id"] for r in self.rows() if any(p[1].casefold() == key for p in r["players"])]
 
-    def rename_player(self, name: str, new: str) -> tuple[int, int]:
+    def rename_player(self, name: str, new: str, keep_in_progress: bool = False) -> tuple[int, int]:
         """Every game where a player is called `name` (case aside) calls them `new`, all at
         once (a kill leaves every game as before or every game renamed). A game that already
         has a player called `new` (a merge of two people who sat at one table) is left as it
-        is. Returns (games renamed, games left as they were)."""
+        is, and so is a game in progress with keep_in_progress (the app: phones are playing
+        it). Returns (games renamed, games left as they were)."""
         key, new = name.strip().casefold(), new.strip()
         if not new:
             raise RecordError("name", "a player needs a name")
         renamed = kept = 0
         with self.all_or_nothing(f"a rename of {name} to {new}"):
             for game_id in self.games_of_player(name):
+                if keep_in_progress and game_id in self._areas.active.games:
+                    kept += 1
+                    continue
                 saved = self.load(game_id)
                 names = [p.name.casefold() for p in saved.record.players]
                 if new.casefold() in names and new.casefold() != key:
@@ -144,23 +148,34 @@ class Store:
     def restore(self, name: str) -> str:
         """Put back the backup `name`, all at once (a kill leaves the store as it was or as
         the backup), after keeping the store as it is now as a backup of its own: returns that
-        backup's name, the way back. StoreError, and nothing changed, for a damaged backup."""
+        backup's name, the way back. StoreError, and nothing changed, for a damaged backup.
+
+        Games in progress stay as they are stored now, every tap in them (#24): phones may be
+        playing them, and a restore must not take a tap back from under their pads. The
+        backup's copy of such a game (in progress or finished then) is left out."""
         from . import backup
         from .restore import read_backup
         with self._lock:
             self._check_open()
             data = read_backup(self.root, name)  # whole and checked before anything is touched
+            playing = {gid: json.loads(json.dumps(self._areas.active.doc(gid))) for gid in self._areas.active.games}
             kept = backup.take(self.root)
             files = self._areas.files
             try:
                 with files.all_or_nothing(f"a restore of the backup {name}"):
                     for rel in backup.store_files(self.root):
-                        if rel not in data:
+                        if rel not in data and not rel.startswith(f"{ACTIVE_DIR}/"):
                             files.remove(self.root / rel)
                     for rel, raw in data.items():
-                        files.write(self.root / rel, raw)
+                        if not (self.root / rel).exists() or not rel.startswith(f"{ACTIVE_DIR}/"):
+                            files.write(self.root / rel, raw)
             finally:
                 self._reload()  # what is on disk now, either way
+            # A game being played now that the backup had finished later (restoring the way
+            # back): the open reads the higher revision, so put the one being played back.
+            for gid, doc in playing.items():
+                if gid not in self._areas.active.games or self._areas.revision(gid) != doc["revision"]:
+                    self._areas.place(doc, parse_record(doc["record"]))
             return kept.name if kept is not None else ""
 
     def _reload(self) -> None:
@@ -302,27 +317,33 @@ class Store:
         (naming the record and the problem) and nothing stored if any record is bad."""
         return self.import_incoming(transfer.prepare(data))
 
-    def import_incoming(self, games: list[transfer.Incoming], dry_run: bool = False) -> ImportReport:
+    def import_incoming(self, games: list[transfer.Incoming], dry_run: bool = False,
+                        keep_in_progress: bool = False) -> ImportReport:
         """Store games validated by transfer.read_import / prepare. A stored id is updated in
         place (the stored version stays one undo step away), never stored twice, and never
         taken back by an older or less complete copy (transfer.goes_back): that copy is left
         out whole and counted as kept, the stored game untouched. dry_run: count what an
-        import would do (the app's preview) and write nothing."""
+        import would do (the app's preview) and write nothing. keep_in_progress (the app):
+        a game in progress here is left as it is, counted as playing: phones may be on it."""
         what = f"an import of {len(games):,} {'game' if len(games) == 1 else 'games'}"
         with self._lock:
             self._check_open()
             # One all-or-nothing change (commit.py): a kill at any moment leaves the store as
             # before the import or as after it; an error writes nothing.
             with nullcontext() if dry_run else self._changing_together(what):
-                return self._import_batches(games, dry_run)
+                return self._import_batches(games, dry_run, keep_in_progress)
 
-    def _import_batches(self, games: list[transfer.Incoming], dry_run: bool) -> ImportReport:
+    def _import_batches(self, games: list[transfer.Incoming], dry_run: bool, keep_in_progress: bool = False
+                        ) -> ImportReport:
         now = transfer.now_iso()
-        new_ids, updated, unchanged, kept = [], 0, 0, 0
+        new_ids, updated, unchanged, kept, playing = [], 0, 0, 0, 0
         for start in range(0, len(games), IMPORT_BATCH):  # a batch of records in memory at a time
             items = []
             for game in games[start:start + IMPORT_BATCH]:
                 data, row = json.loads(game.record), game.row
+                if keep_in_progress and game.id in self._areas.active.games:
+                    playing += 1
+                    continue
                 old = self._areas.doc(game.id) if game.id in self._areas else None
                 if game.undated:
                     data["created"] = (old["record"].get("created") if old else None) or data["finished"] or now
@@ -340,7 +361,7 @@ class Store:
             if not dry_run:
                 self._areas.place_many(items)
             self._areas.history.forget()
-        return ImportReport(len(new_ids), updated, unchanged, new_ids, kept)
+        return ImportReport(len(new_ids), updated, unchanged, new_ids, kept, playing)
 
     def export_data(self) -> dict[str, Any]:
         """{"format": "pandapad/export", "version": 1, "exported": now, "games": [records]}:

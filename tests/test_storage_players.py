@@ -34,3 +34,26 @@ def test_a_merge_leaves_a_game_where_both_names_sat_at_the_table(tmp_path):
         assert store.rename_player("Kate", "Katherine") == (1, 1)
         assert names(store) == {"m1": ["Katherine", "Ben"], "m2": ["Kate", "Katherine"],
                                 "m3": ["Katherine", "Dan"]}
+
+
+def test_the_app_renames_around_a_game_being_played(tmp_path):
+    """#24: the app's rename or merge leaves a game in progress as it is: its pads would not know."""
+    import random
+
+    from storage import samples
+    rng = random.Random(3)
+    with Store.open(tmp_path) as store:
+        done = samples.history(9, 2)
+        for r in done:
+            store.save(r, None)
+        name = done[0].players[0].name
+        live = samples.new_game(rng, "live", "2026-11-24T19:00:00Z", players=3)
+        live = live.model_copy(update={"players": (live.players[0].model_copy(update={"name": name}),
+                                                   *live.players[1:])})
+        playing = store.save(live, None)
+        renamed, kept = store.rename_player(name, "Quentin Q", keep_in_progress=True)
+        assert kept >= 1 and renamed >= 1
+        assert store.load("live") == playing                      # same record, same revision
+        assert any(p[1] == "Quentin Q" for r in store.rows() if r["finished"] for p in r["players"])
+        store.rename_player(name, "Quentin Q")                    # the command line's: every game
+        assert store.load("live").record.players[0].name == "Quentin Q"

@@ -48,3 +48,54 @@ def test_a_damaged_backup_is_refused_and_nothing_changes(two_backups):
         assert ids(store) == everything
         with pytest.raises(StoreError, match="no backup"):
             store.restore("20990101T000000000000Z")
+
+
+def test_a_restore_keeps_every_game_in_progress_as_it_is_now(tmp_path):
+    """#24: phones are playing it; the tap entered after the backup stays, the revision too."""
+    import random
+    rng = random.Random(24)
+    with Store.open(tmp_path) as store:
+        for r in samples.history(53, 3):
+            store.save(r, None)
+        old_live = store.save(samples.new_game(rng, "live-then", "2026-11-24T18:00:00Z", players=3), None)
+        playing = store.save(samples.new_game(rng, "playing", "2026-11-24T19:00:00Z", players=3), None)
+    with Store.open(tmp_path) as store:  # the backup: 'playing' with no tap yet
+        saved = store.load("playing")
+        for _ in range(3):
+            saved = store.save(samples.tap(saved.record, rng), saved.revision)
+        store.delete("live-then")
+        store.save(samples.new_game(rng, "started-after", "2026-11-24T20:00:00Z", players=2), None)
+        tapped = saved
+        assert samples.taps(tapped.record) > samples.taps(playing.record)
+        store.restore(store.backups()[-1].name)
+        now = store.load("playing")
+        assert (now.record, now.revision) == (tapped.record, tapped.revision)   # every tap, same revision
+        assert store.load("started-after").revision == 1                       # begun since: kept too
+        assert store.load("live-then").record == old_live.record                # the backup's own comes back
+        assert len([r for r in store.rows() if r["finished"]]) == 3
+    with Store.open(tmp_path) as store:
+        assert store.load("playing").record == tapped.record and store.notices == []
+
+
+def test_restoring_the_way_back_keeps_the_game_being_played_over_its_finished_copy(tmp_path):
+    """The way back (the backup a restore kept) has a game finished at a higher revision than
+    the copy being played now: the game as it is being played is kept."""
+    import random
+    rng = random.Random(7)
+    with Store.open(tmp_path) as store:
+        game = store.save(samples.new_game(rng, "g", "2026-11-24T19:00:00Z", players=2), None)
+    with Store.open(tmp_path) as store:  # backup 1: g in progress, revision 1
+        game = store.load("g")
+        for _ in range(4):
+            game = store.save(samples.tap(game.record, rng), game.revision)
+        store.save(game.record.model_copy(update={"finished": "2026-11-24T21:00:00Z"}), game.revision)
+        way_back = store.restore(store.backups()[0].name)  # g in progress again, as in backup 1
+        playing = store.load("g")
+        assert playing.revision == 1 and playing.record.finished is None
+        playing = store.save(samples.tap(playing.record, rng), playing.revision)  # a tap at revision 2
+        store.restore(way_back)  # holds g finished at revision 6
+        now = store.load("g")
+        assert (now.record, now.revision) == (playing.record, playing.revision)
+        assert [r["id"] for r in store.rows()] == ["g"]
+    with Store.open(tmp_path) as store:
+        assert store.load("g").record == playing.record and store.notices == []

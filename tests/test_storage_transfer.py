@@ -288,3 +288,19 @@ def test_a_file_mixing_new_updated_unchanged_and_kept_games_counts_each(store):
     assert report.total == 3 and report.new_ids == [games[2].id]
     assert store.load(games[0].id).record == games[0] and store.load(games[1].id).record == fixed
     assert store.in_progress() == []
+
+
+def test_the_app_imports_around_a_game_being_played(store):
+    """#24: a file with a newer copy of a game in progress here leaves that game as it is
+    (its pads would not know), counts it, and imports the rest."""
+    from storage import transfer
+    rng = random.Random(24)
+    playing = store.save(samples.new_game(rng, "live", "2026-11-24T19:00:00Z", players=3), None)
+    newer = samples.tap(samples.tap(playing.record, rng), rng)
+    other = samples.history(31, 1)[0]
+    incoming = transfer.prepare(export_of([newer, other]))
+    report = store.import_incoming(incoming, keep_in_progress=True)
+    assert (report.new, report.updated, report.playing) == (1, 0, 1)
+    assert "1 left as they are" in str(report)
+    assert store.load("live") == playing
+    assert store.import_incoming(incoming).updated == 1  # the command line's import: updated

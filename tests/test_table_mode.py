@@ -69,7 +69,14 @@ def test_lan_prints_the_link_with_the_token_and_its_qr_code(lan_server):
     assert link == invite_url(host, port, TOKEN)
     assert not host.startswith("127.")                 # this machine's address on the network
     assert qr_terminal(link) in printed                  # the QR code is of exactly that link
-    assert f"http://127.0.0.1:{port}/?token={TOKEN}" in printed
+    # The host link (#24): a token of its own, new at each start, printed only here.
+    host_link = re.search(r"Host link \(keep it to yourself; open it on the laptop or a tablet\): (http://\S+)",
+                          printed).group(1)
+    host_token = host_link.split("?token=")[1]
+    assert host_link == invite_url(host, port, host_token)
+    assert host_token != TOKEN and len(host_token) * 6 >= 128
+    assert f"http://127.0.0.1:{port}/?token={host_token}" in printed
+    assert printed.count(host_token) == 2 and printed.count(TOKEN) == 1  # the QR code has the guests' only
 
 
 def test_the_qr_code_is_a_standard_one_of_the_link():

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import flet as ft
 
-from views import home, invite, theme
+from views import home, invite, phone, theme
 from views.connection import Pulse, run_soon
 from views.big_screen import BigScreen
 from views.data import IMPORT_LIMIT, DataScreen
@@ -27,6 +27,7 @@ from views.settings import SettingsScreen
 from views.games import Games, new_record
 from views.new_game import NewGame
 from views.pads import GAME_ORDER, PADS
+from views.roles import GUEST, HOST_WHO, Who, may_open_finished, refusal, route_action
 from views.table import TOKEN_KEY, Access, invite_url, lan_address, new_token, qr_terminal
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,8 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
         print(f"pandapad: {notice}")
     games = Games(store)
     theme.set_text_size(games.settings.text_size)
-    access = Access(token or new_token()) if lan else Access(None)
+    # --token fixes the guests' token only; the host's is new at every start and only printed here.
+    access = Access(token or new_token(), new_token()) if lan else Access(None)
     invite = invite_url(lan_address(), port, access.token) if lan else None
 
     # Imports from a phone arrive through Flet's signed upload URLs into a folder of this
@@ -117,9 +119,11 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
             os.environ["FLET_SERVER_IP"] = host
             os.environ["FLET_SERVER_PORT"] = str(port)
             if lan:
+                host_link = invite_url(lan_address(), port, access.host_token)
                 print(f"Pandapad is served to the table at {invite}\n"
                       f"Scan this with the phones (same Wi-Fi), or type the address:\n\n{qr_terminal(invite)}\n"
-                      f"On this computer: http://{HOST}:{port}/?token={access.token}\n"
+                      f"Host link (keep it to yourself; open it on the laptop or a tablet): {host_link}\n"
+                      f"On this computer: http://{HOST}:{port}/?token={access.host_token}\n"
                       "Ctrl+C stops it.", flush=True)
             else:
                 print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
@@ -206,6 +210,8 @@ class Shell:
         self.access = access or Access(None)
         self.invite = invite
         self.admitted = self.access.open
+        # The host (the host link, or everyone without --lan) or a guest (the table link), #24.
+        self.who = Who(HOST_WHO.role if self.access.open else GUEST, games)
         self.screen = None  # the game screen on show, if any
         self.wakelock = None
         self.home: ft.View | None = None  # the home this session drew, kept under other screens
@@ -230,11 +236,14 @@ class Shell:
         if not self.admitted:
             self.show_locked()
             return
+        if self.who.role == GUEST:  # a guest's theme and text size are its own phone's
+            await phone.load(page, self.games)
+            theme.apply(page, phone.settings_of(page, self.games).theme)
         page.on_route_change = self.on_route_change
         page.on_view_pop = self.on_view_pop
         page.on_resize = self.on_resize
         await self.show(page.route or "/")
-        if self.notices and not REPAIRS_TOLD:
+        if self.notices and not REPAIRS_TOLD and self.who.host:  # the host's files: not a guest's business
             REPAIRS_TOLD.append(True)  # once per start of the server, to the first phone let in
             page.show_dialog(repairs_dialog(page, self.notices))
 
@@ -246,8 +255,10 @@ class Shell:
         prefs = ft.SharedPreferences()
         if presented is None:
             presented = await self.kept_token(prefs)
-        if not self.access.admits(presented if isinstance(presented, str) else None):
+        role = self.access.role(presented if isinstance(presented, str) else None)
+        if role is None:
             return False
+        self.who = Who(role, self.games)
         try:
             await asyncio.wait_for(prefs.set(TOKEN_KEY, presented), timeout=5)
         except Exception as exc:
@@ -350,6 +361,10 @@ class Shell:
         """Rebuild the view stack for a route: home at the bottom, the route's screen on top."""
         route = route.split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/")
+        action = route_action(route)
+        if action is not None and not self.who.may(action):  # a guest typing a host-only address
+            self.refuse(action)
+            route, parts = "/", [""]
         views = self.page.views
         if route != "/" and self.home is not None and views and views[0] is self.home:
             stack = [views[0]]  # the home below stays as drawn: only the new screen is sent
@@ -380,17 +395,17 @@ class Shell:
         elif route == "/invite":
             stack.append(invite.build(self.invite))
         elif route == "/settings":
-            stack.append(SettingsScreen(self.page, self.games).view)
+            stack.append(SettingsScreen(self.page, self.games, self.who).view)
         elif len(parts) == 2 and parts[0] == "stats" and parts[1] in GAME_ORDER:
             stack.append(StatisticsScreen(self.page, await self.games.rows(), parts[1], self.navigate).view)
         elif len(parts) == 2 and parts[0] == "player":
             stack.append(PlayerScreen(self.page, self.games, await self.games.rows(), urllib.parse.unquote(parts[1]),
-                                      self.navigate).view)
+                                      self.navigate, self.who).view)
         elif route == "/history":
             rows = await self.games.rows()
             stack.append(HistoryScreen(self.page, rows, self.navigate).view)
         elif route == "/data":
-            stack.append(DataScreen(self.page, self.games, self.notices, self.uploads).view)
+            stack.append(DataScreen(self.page, self.games, self.notices, self.uploads, self.who).view)
         elif route != "/":
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Nothing at {route}; here is the home screen.")))
         if not route.startswith("/new/"):
@@ -402,7 +417,7 @@ class Shell:
         self.page.views.clear()
         self.page.views.extend(stack)
         self.page.update()
-        self.keep_awake(screen is not None and self.games.settings.keep_awake)
+        self.keep_awake(screen is not None and phone.settings_of(self.page, self.games).keep_awake)
 
     async def home_view(self) -> ft.View:
         try:
@@ -411,7 +426,9 @@ class Shell:
         except Exception:  # a broken store must not leave a blank page
             log.exception("reading the store for the home screen")
             in_progress, recent = [], []
-        return home.build(self.navigate, in_progress, recent)
+        if not self.who.may("history"):  # a guest: the games finished at this table tonight only
+            recent = [s for s in recent if s.id in self.games.tonight]
+        return home.build(self.navigate, in_progress, recent, self.who)
 
     async def game_screen(self, game_id: str, big: bool = False):
         try:
@@ -421,14 +438,21 @@ class Shell:
             self.page.show_dialog(ft.SnackBar(ft.Text("That game is not stored here.", size=theme.BODY)))
             return None
         pad = PADS.get(saved.record.game)
+        if saved.record.finished and not may_open_finished(self.who.role, game_id, self.games.tonight,
+                                                           self.who.guests_see_history):
+            self.refuse("history")  # a finished game of another evening
+            return None
         if saved.record.finished and not big:  # read-only (any game); Edit reopens it on purpose
-            return FinishedScreen(self.page, self.games, saved, pad, self.navigate)
+            return FinishedScreen(self.page, self.games, saved, pad, self.navigate, self.who)
         if pad is None:
             self.page.show_dialog(ft.SnackBar(ft.Text("The score pad of this game is coming soon.")))
             return None
         if big:
             return BigScreen(self.page, self.games, saved, pad)
         return pad(self.page, self.games, saved)
+
+    def refuse(self, action: str) -> None:
+        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal(action)}; here is the home screen.", size=theme.BODY)))
 
     async def start_game(self, game: str, names: list[str], settings: dict) -> None:
         saved = await self.games.create(new_record(game, names, settings))

@@ -54,6 +54,7 @@ class BigScreen:
         self.rows.controls = rows
 
     async def on_change(self, topic: str, revision: int) -> None:
+        theme.bind(self.page)  # PubSub runs this in the sender's context: draw in this phone's sizes
         if revision <= self.saved.revision:
             return
         try:

@@ -18,6 +18,7 @@ from storage import StoreError
 from storage.export_file import export_bytes
 from storage.transfer import read_import
 from views import theme
+from views.roles import HOST_WHO, refusal
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +54,9 @@ def read_file(raw: bytes, name: str):
 
 
 class DataScreen:
-    def __init__(self, page: ft.Page, games, notices: list[str], uploads: Path | None = None):
+    def __init__(self, page: ft.Page, games, notices: list[str], uploads: Path | None = None, who=HOST_WHO):
         self.page = page
+        self.who = who  # the shell shows this screen to the host only; each handler asks again
         self.games = games
         self.uploads = uploads
         self.pending = None          # (games, file name) read and previewed, not imported yet
@@ -96,14 +98,24 @@ class DataScreen:
                 ft.Divider(),
                 theme.heading("Backups", size=theme.BODY),
                 ft.Text("The app keeps a copy of every game each time it starts (the last three). Restoring "
-                        "one keeps the games as they are now as a backup first, so it can be undone.",
+                        "one keeps the games as they are now as a backup first, so it can be undone. Games in "
+                        "progress stay as they are, every score entered in them.",
                         size=theme.SMALL),
                 self.backups,
                 self.restored,
             ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)])
         self.page.run_task(self.list_backups)
 
+    def refused(self, action: str) -> bool:
+        """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
+        if self.who.may(action):
+            return False
+        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal(action)}.", size=theme.BODY)))
+        return True
+
     async def export(self, fmt: str) -> None:
+        if self.refused("export"):
+            return
         self.status.value = "Preparing the file…"
         self.page.update(self.status)
         try:
@@ -139,6 +151,8 @@ class DataScreen:
 
     async def choose(self) -> None:
         self.pending = None
+        if self.refused("import"):
+            return
         self.picker_in = ft.FilePicker(on_upload=self.on_upload)
         try:
             files = await self.picker_in.pick_files(dialog_title="Import a Pandapad file",
@@ -184,19 +198,23 @@ class DataScreen:
         await self.show_preview(raw, name)
 
     async def show_preview(self, raw: bytes, name: str) -> None:
+        if self.refused("import"):
+            return
         games, problem = await asyncio.to_thread(read_file, raw, name)
         if problem:
             self.say(self.line(f"Refused, nothing was changed: {problem}", error=True))
             return
         try:
-            report = await asyncio.to_thread(self.games.store.import_incoming, games, True)
+            report = await asyncio.to_thread(self.games.store.import_incoming, games, True, True)
         except (StoreError, RecordError) as exc:
             self.say(self.line(f"Refused, nothing was changed: {exc}", error=True))
             return
         writes = report.new + report.updated
         counts = (f"{name} holds {len(games)} {'game' if len(games) == 1 else 'games'}: {report.new} new, "
                   f"{report.updated} updated, {report.unchanged} unchanged"
-                  + (f", {report.kept} kept (the stored game is newer or more complete)" if report.kept else ""))
+                  + (f", {report.kept} kept (the stored game is newer or more complete)" if report.kept else "")
+                  + (f", {report.playing} left as {'it is' if report.playing == 1 else 'they are'} (being played "
+                     "here now)" if report.playing else ""))
         if writes == 0:
             self.say(self.line(counts + ". Nothing to import: every game is stored already."))
             return
@@ -208,12 +226,13 @@ class DataScreen:
                          ft.TextButton("Cancel", on_click=lambda e: self.say())], wrap=True))
 
     async def confirm(self) -> None:
-        if self.pending is None:
+        if self.pending is None or self.refused("import"):
             return
         games, name = self.pending
         self.pending = None
         try:
-            report = await asyncio.to_thread(self.games.store.import_incoming, games)
+            # A game being played here is left as it is: its pads would not know (#24).
+            report = await asyncio.to_thread(self.games.store.import_incoming, games, False, True)
         except Exception as exc:  # the store keeps all or nothing; say what happened
             log.exception("import")
             self.say(self.line(f"Not imported: {exc}. The store is as it was.", error=True))
@@ -239,6 +258,8 @@ class DataScreen:
         self.page.update(self.backups, self.restored)
 
     async def ask_restore(self, chosen) -> None:
+        if self.refused("restore"):
+            return
         now = len(await self.games.rows())
         dialog = ft.AlertDialog(
             title=ft.Text("Restore this backup?", size=theme.LARGE, weight=ft.FontWeight.BOLD),
@@ -253,6 +274,8 @@ class DataScreen:
 
     async def restore(self, chosen) -> None:
         self.page.pop_dialog()
+        if self.refused("restore"):
+            return
         try:
             kept = await asyncio.to_thread(self.games.store.restore, chosen.name)
         except Exception as exc:
@@ -260,7 +283,8 @@ class DataScreen:
             self.restored.value = f"Not restored: {exc}"
         else:
             games = f"{chosen.games} {'game' if chosen.games == 1 else 'games'}"
-            self.restored.value = (f"Restored the copy of {backup_time(chosen.name)}: {games}. The games as they "
-                                   "were are kept as the newest backup." if kept else
-                                   f"Restored the copy of {backup_time(chosen.name)}: {games}.")
+            self.restored.value = (f"Restored the copy of {backup_time(chosen.name)}: {games}. Games in progress "
+                                   "stayed as they are. The games as they were are kept as the newest backup."
+                                   if kept else f"Restored the copy of {backup_time(chosen.name)}: {games}. Games in "
+                                   "progress stayed as they are.")
         await self.list_backups()

@@ -13,6 +13,7 @@ from views import theme
 from views.games import new_record
 from views.pad.parts import standings
 from views.pad.words import and_join, signed
+from views.roles import HOST_WHO, refusal
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ def chart_text(result, runs: dict[str, list[int]]) -> str:
 
 
 class FinishedScreen:
-    def __init__(self, page: ft.Page, games, saved, pad, navigate):
+    def __init__(self, page: ft.Page, games, saved, pad, navigate, who=HOST_WHO):
         """pad: the game's pad class, or None for a game whose pad is still to come (then it
         can be looked at, deleted or played again from a file, not edited here)."""
         self.page = page
@@ -46,6 +47,7 @@ class FinishedScreen:
         self.saved = saved
         self.pad = pad
         self.navigate = navigate
+        self.who = who  # a guest looks (standings, chart, rematch), never edits or deletes
         record = saved.record
         self.title = rules_for(record.game).TITLE
         result = score(record)
@@ -62,8 +64,10 @@ class FinishedScreen:
         if len(result.rounds) >= 1:
             body += [theme.heading("How the game went", size=theme.BODY), self._chart(result, runs)]
         body.append(ft.Row([
-            ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_edit, disabled=pad is None),
-            ft.OutlinedButton("Delete", icon=ft.Icons.DELETE_OUTLINE, height=theme.TAP, on_click=self.on_delete),
+            *([ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_edit,
+                                 disabled=pad is None)] if who.may("edit") else []),
+            *([ft.OutlinedButton("Delete", icon=ft.Icons.DELETE_OUTLINE, height=theme.TAP, on_click=self.on_delete)]
+              if who.may("delete") else []),
             ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=theme.TAP, on_click=self.on_rematch,
                             disabled=pad is None),
         ], wrap=True, spacing=8))
@@ -94,7 +98,16 @@ class FinishedScreen:
                                        content=chart), legend],
                          spacing=6)
 
+    def refused(self, action: str) -> bool:
+        """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
+        if self.who.may(action):
+            return False
+        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal(action)}.", size=theme.BODY)))
+        return True
+
     async def on_edit(self, e) -> None:
+        if self.refused("edit"):
+            return
         try:
             await self.games.edit(self.saved.record.id, self.saved, lambda r: r.model_copy(update={"finished": None}))
         except Exception as exc:
@@ -103,6 +116,8 @@ class FinishedScreen:
         self.navigate(f"/game/{self.saved.record.id}")
 
     async def on_delete(self, e) -> None:
+        if self.refused("delete"):
+            return
         record = self.saved.record
         try:
             await self.games.delete(record.id)
@@ -111,7 +126,7 @@ class FinishedScreen:
             return
 
         async def undo(e) -> None:
-            await self.games.create(record)
+            await self.games.create(record, tonight=False)
             self.navigate(f"/game/{record.id}")
         self.navigate("/")
         self.page.show_dialog(ft.SnackBar(ft.Text(f"{self.title} game deleted", size=theme.BODY),

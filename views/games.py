@@ -45,6 +45,9 @@ class Games:
         self._settings = stored_settings
         self.settings = stored_settings.load(store.root)  # one process, one store: read once
         self._settings_lock = asyncio.Lock()
+        # Games started or finished at this table since the server started: the finished ones
+        # a guest may look at (#24). In memory only: a restart is a new evening.
+        self.tonight: set[str] = set()
 
     async def save_settings(self, **changes):
         """Change settings and keep them with the store; returns the new settings."""
@@ -62,8 +65,12 @@ class Games:
     async def load(self, game_id: str):
         return await self._run(self.store.load, game_id)
 
-    async def create(self, record):
-        return await self._run(self.store.save, record, None)
+    async def create(self, record, tonight: bool = True):
+        """tonight=False: a game put back (a delete's Undo), not one played at this table now."""
+        saved = await self._run(self.store.save, record, None)
+        if tonight:
+            self.tonight.add(saved.record.id)
+        return saved
 
     async def edit(self, game_id: str, saved, change: Callable):
         """Save change(record) on top of `saved`; while another session saved first, reload and
@@ -74,10 +81,14 @@ class Games:
         lost taps in a table test). SAVE_TRIES only stops a loop that would never end."""
         for _ in range(SAVE_TRIES):
             try:
-                return await self._run(self.store.save, change(saved.record), saved.revision)
+                saved = await self._run(self.store.save, change(saved.record), saved.revision)
             except StaleSave as exc:
                 beaten = exc
                 saved = await self.load(game_id)
+                continue
+            if saved.record.finished:
+                self.tonight.add(game_id)  # finished at this table tonight
+            return saved
         raise SaveFailed("another phone keeps changing this game; try again") from beaten
 
     async def undo(self, game_id: str, saved):

@@ -9,6 +9,7 @@ import flet as ft
 from scoring import GAMES
 from views import theme
 from views.pads import GAME_ORDER, PADS
+from views.roles import HOST_WHO
 
 
 def when(iso: str | None) -> str:
@@ -89,9 +90,10 @@ class Hub(ft.View):
     instead of comparing its ~60 controls again (~5 ms a screen change)."""
 
 
-def build(navigate, in_progress: list, recent: list) -> ft.View:
+def build(navigate, in_progress: list, recent: list, who=HOST_WHO) -> ft.View:
     """The home, the hub a player opens at the table: games in progress first (one tap to go
-    on), the five games to start, the last results; navigate(route) is called on a tap."""
+    on), the five games to start, the last results; navigate(route) is called on a tap. A
+    guest (who) gets no Your data, and History and Statistics only if the host opened them."""
     items: list[ft.Control] = []
     if in_progress:
         items.append(theme.heading("In progress"))
@@ -107,13 +109,17 @@ def build(navigate, in_progress: list, recent: list) -> ft.View:
     items.append(ft.ResponsiveRow([_game_card(navigate, g) for g in GAME_ORDER], spacing=8, run_spacing=8))
 
     finished = [s for s in recent if s.finished][:5]
-    items.append(ft.Row([ft.FilledTonalButton("History", icon=ft.Icons.HISTORY, height=theme.TAP, expand=True,
-                                              on_click=partial(_go, navigate, "/history")),
-                         ft.FilledTonalButton("Statistics", icon=ft.Icons.BAR_CHART, height=theme.TAP, expand=True,
-                                              on_click=partial(_go, navigate, "/stats/panda-royale"))], spacing=8))
-    items.append(theme.heading("Last results"))
+    history = who.may("history")
+    if history:
+        items.append(ft.Row([ft.FilledTonalButton("History", icon=ft.Icons.HISTORY, height=theme.TAP, expand=True,
+                                                  on_click=partial(_go, navigate, "/history")),
+                             ft.FilledTonalButton("Statistics", icon=ft.Icons.BAR_CHART, height=theme.TAP,
+                                                  expand=True, on_click=partial(_go, navigate, "/stats/panda-royale"))],
+                            spacing=8))
+    items.append(theme.heading("Last results" if history else "Finished at this table tonight"))
     if not finished:
-        items.append(ft.Text("No finished game yet.", size=theme.BODY, italic=True))
+        items.append(ft.Text("No finished game yet." if history else "No game finished here since the host started "
+                             "the app.", size=theme.BODY, italic=True))
     for s in finished:
         winners = " and ".join(s.winners)
         items.append(ft.ListTile(
@@ -131,8 +137,8 @@ def build(navigate, in_progress: list, recent: list) -> ft.View:
                                          spacing=0, tight=True),
                          actions=[theme.icon_button(ft.Icons.QR_CODE_2, "Invite players",
                                                     partial(_go, navigate, "/invite")),
-                                  theme.icon_button(ft.Icons.FOLDER_OPEN, "Your data",
-                                                    partial(_go, navigate, "/data")),
+                                  *([theme.icon_button(ft.Icons.FOLDER_OPEN, "Your data",
+                                                       partial(_go, navigate, "/data"))] if who.may("data") else []),
                                   theme.icon_button(ft.Icons.SETTINGS, "Settings",
                                                     partial(_go, navigate, "/settings"))],
                          toolbar_height=64),

@@ -1,5 +1,6 @@
 """Settings: how the app looks and behaves, and the defaults new games start with. Each change
-is saved with the store at once (no Save button to forget) and survives a restart."""
+is saved at once (no Save button to forget) and survives a restart: the host's with the store
+(they are also what a phone starts from), a guest's look and feel in its own phone (#24)."""
 from __future__ import annotations
 
 import logging
@@ -9,8 +10,10 @@ import flet as ft
 
 from scoring import royal_ur as ur
 from views import theme
+from views import phone
 from views.changes import Changes
 from views.pad.parts import Stepper
+from views.roles import HOST_WHO, refusal
 from views.royal_ur.dot_map import DotMapDialog
 
 log = logging.getLogger(__name__)
@@ -22,7 +25,7 @@ TARGETS = (20, 30, 50)
 
 WORDS = {"theme": "theme", "text_size": "text size", "keep_awake": "keep the screen awake",
          "haptics": "vibrate on taps", "nokosu_zero_bonus": "zero bonus", "pass_the_pandas_target": "target",
-         "ur_board": "the dot map"}
+         "ur_board": "the dot map", "guests_see_history": "guests may see the history"}
 
 
 def said(changes: dict) -> str:
@@ -39,10 +42,11 @@ def said(changes: dict) -> str:
 
 
 class SettingsScreen:
-    def __init__(self, page: ft.Page, games):
+    def __init__(self, page: ft.Page, games, who=HOST_WHO):
         self.page = page
         self.games = games
-        s = games.settings
+        self.who = who
+        s = phone.settings_of(page, games)  # the look and feel this phone goes by
         self.theme_group = ft.RadioGroup(value=s.theme, on_change=self.on_theme, content=ft.Column(
             [ft.Radio(value=v, label=t, label_style=ft.TextStyle(size=theme.BODY)) for v, t in THEMES], spacing=0))
         self.size_group = ft.RadioGroup(value=s.text_size, on_change=self.on_text_size, content=ft.Column(
@@ -56,18 +60,33 @@ class SettingsScreen:
         self.target = Stepper("Target", "Higher target", "Lower target", self.on_target)
         self.target_chips = ft.Row(spacing=8)
         self.saved_note = ft.Text("", size=theme.SMALL, italic=True)
+        self.guests = ft.Switch(label="Guests may see the history", value=games.settings.guests_see_history,
+                                label_text_style=ft.TextStyle(size=theme.BODY), on_change=self.on_guests)
         section = partial(theme.heading, size=theme.BODY)
+        mine = [
+            section("Theme"), self.theme_group,
+            section("Text size"), self.size_group,
+            ft.Divider(),
+            self.awake,
+            ft.Text("During a game, so a phone lying on the table stays on.", size=theme.SMALL),
+            self.haptics,
+            ft.Text("A light tick with each entry, on phones that can.", size=theme.SMALL),
+            ft.Divider(),
+        ]
+        if not who.may("settings"):  # a guest: this phone's look and feel, nothing of the host's
+            mine = [ft.Text("These settings are this phone's own.", size=theme.SMALL, italic=True), *mine,
+                    ft.Text(f"{refusal('settings')}: the Royal Game of Ur's dot map, the defaults of new "
+                            "games, and who may see the history.", size=theme.BODY),
+                    self.saved_note]
         self.view = ft.View(
             route="/settings", padding=ft.Padding.all(12),
             appbar=ft.AppBar(title=ft.Text("Settings", size=theme.LARGE, weight=ft.FontWeight.BOLD), toolbar_height=64),
-            controls=[ft.Column([
-                section("Theme"), self.theme_group,
-                section("Text size"), self.size_group,
-                ft.Divider(),
-                self.awake,
-                ft.Text("During a game, so a phone lying on the table stays on.", size=theme.SMALL),
-                self.haptics,
-                ft.Text("A light tick with each entry, on phones that can.", size=theme.SMALL),
+            controls=[ft.Column(mine if not who.may("settings") else [
+                *mine,
+                section("Table mode"),
+                self.guests,
+                ft.Text("Off: a phone with the table link sees the games of tonight only. On: it may also "
+                        "read the history and the statistics, never change them.", size=theme.SMALL),
                 ft.Divider(),
                 section("Royal Game of Ur"),
                 ft.Row([self.map_text, ft.OutlinedButton("Dot map", icon=ft.Icons.EDIT, height=theme.TAP,
@@ -93,9 +112,21 @@ class SettingsScreen:
         ch.set_children(self.target_chips, chips)
         return ch
 
+    def refused(self, changes: dict) -> bool:
+        """A guest may change this phone's look and feel only, asked when the handler runs."""
+        if self.who.may("settings") or set(changes) <= set(phone.PREF_KEYS):
+            return False
+        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal('settings')}.", size=theme.BODY)))
+        return True
+
     async def save(self, **changes) -> None:
+        if self.refused(changes):
+            return
         try:
-            await self.games.save_settings(**changes)
+            if self.who.host:  # the host's choices are also the defaults of every new phone
+                await self.games.save_settings(**changes)
+            else:
+                await phone.choose(self.page, self.games, **changes)
         except Exception as exc:  # a full disk: say so, keep the screen as it was
             log.exception("saving settings")
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Not saved: {exc}", size=theme.BODY)))
@@ -103,20 +134,24 @@ class SettingsScreen:
         self.saved_note.value = "Saved. New screens use it; this one too after you leave it."
         self.page.show_dialog(ft.SnackBar(ft.Text(f"Saved: {said(changes)}.", size=theme.BODY),
                                           duration=ft.Duration(seconds=2)))
-        ch = self.fill()
+        ch = self.fill() if self.who.host else Changes()  # a guest's screen has no game settings
         ch.add(self.saved_note)
         self.page.update(*ch.roots())
 
     async def on_theme(self, e) -> None:
         await self.save(theme=self.theme_group.value)
-        theme.apply(self.page, self.games.settings.theme)
+        theme.apply(self.page, phone.settings_of(self.page, self.games).theme)
         self.page.update()
 
     async def on_text_size(self, e) -> None:
         await self.save(text_size=self.size_group.value)
-        theme.set_text_size(self.games.settings.text_size)
-        theme.apply(self.page, self.games.settings.theme)  # button labels take the new size
+        if self.who.host:  # the default of every phone that did not choose; a guest's is its own
+            theme.set_text_size(self.games.settings.text_size)
+        theme.apply(self.page, phone.settings_of(self.page, self.games).theme)  # button labels take the new size
         self.page.update()
+
+    async def on_guests(self, e) -> None:
+        await self.save(guests_see_history=bool(self.guests.value))
 
     async def on_awake(self, e) -> None:
         await self.save(keep_awake=bool(self.awake.value))
@@ -134,6 +169,8 @@ class SettingsScreen:
         await self.save(pass_the_pandas_target=target)
 
     async def on_dot_map(self, e) -> None:
+        if self.refused({"ur_board": None}):
+            return
         board = self.games.settings.ur_board or ur.DEFAULT_BOARD
         DotMapDialog(self.page, tuple(board), self.games.settings.ur_board is None, self.on_board).open()
 

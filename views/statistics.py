@@ -13,6 +13,7 @@ from scoring.statistics import COLOURS, game_stats, player_stats
 from views import theme
 from views.home import GAME_LOOK, title_of
 from views.pads import GAME_ORDER
+from views.roles import HOST_WHO, refusal
 
 MOST_BARS = 8  # players in a chart; the table below lists everyone
 
@@ -105,8 +106,9 @@ class PlayerScreen:
     """A player's page: games, wins and streaks over every game; rename (the history follows)
     and merge with another name that is the same person."""
 
-    def __init__(self, page: ft.Page, games, rows: list, name: str, navigate):
+    def __init__(self, page: ft.Page, games, rows: list, name: str, navigate, who=HOST_WHO):
         self.page = page
+        self.who = who  # a guest with the history open reads this page; only the host changes names
         self.games = games
         self.rows = rows
         self.name = name
@@ -134,9 +136,11 @@ class PlayerScreen:
                 padding=ft.Padding.all(12)))
         if not stats.by_game:
             body.append(ft.Text("No finished game with this player yet.", size=theme.BODY, italic=True))
-        body.append(ft.Row([ft.OutlinedButton("Rename", icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_rename),
-                            ft.OutlinedButton("Merge with…", icon=ft.Icons.MERGE, height=theme.TAP,
-                                              on_click=self.on_merge)], wrap=True, spacing=8))
+        if who.may("rename"):
+            body.append(ft.Row([ft.OutlinedButton("Rename", icon=ft.Icons.EDIT, height=theme.TAP,
+                                                  on_click=self.on_rename),
+                                ft.OutlinedButton("Merge with…", icon=ft.Icons.MERGE, height=theme.TAP,
+                                                  on_click=self.on_merge)], wrap=True, spacing=8))
         self.view = ft.View(route=f"/player/{quote(name, safe='')}", padding=ft.Padding.all(12),
                             appbar=ft.AppBar(title=ft.Text(shown, size=theme.LARGE, weight=ft.FontWeight.BOLD,
                                                            no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
@@ -151,19 +155,31 @@ class PlayerScreen:
         a, b = self.name.casefold(), other.casefold()
         return sum(1 for r in self.rows if {a, b} <= {p[1].casefold() for p in r["players"]})
 
+    def refused(self, action: str) -> bool:
+        """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
+        if self.who.may(action):
+            return False
+        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal(action)}.", size=theme.BODY)))
+        return True
+
     async def change(self, new: str) -> None:
         self.page.pop_dialog()
+        if self.refused("rename"):
+            return
         try:
-            renamed, kept = await asyncio.to_thread(self.games.store.rename_player, self.name, new)
+            # Games in progress are left as they are: phones are playing them (#24).
+            renamed, kept = await asyncio.to_thread(self.games.store.rename_player, self.name, new, True)
         except Exception as exc:
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Not changed: {exc}", size=theme.BODY)))
             return
         self.navigate(f"/player/{quote(new.strip(), safe='')}")
-        note = f", {kept} where both played left as they were" if kept else ""
+        note = f", {kept} left as they were (both at the table, or a game being played)" if kept else ""
         self.page.show_dialog(ft.SnackBar(ft.Text(f"{renamed} {'game' if renamed == 1 else 'games'} now say "
                                                   f"{new.strip()}{note}.", size=theme.BODY)))
 
     def on_rename(self, e) -> None:
+        if self.refused("rename"):
+            return
         box = ft.TextField(label="New name", value=self.shown, max_length=40, text_size=theme.BODY, autofocus=True)
         n = self._count(self.name)
         self.page.show_dialog(ft.AlertDialog(
@@ -174,6 +190,8 @@ class PlayerScreen:
                      ft.FilledButton("Rename", on_click=lambda e: self.page.run_task(self.change, box.value or ""))]))
 
     def on_merge(self, e) -> None:
+        if self.refused("merge"):
+            return
         from views.history_state import players
         others = [n for n in players(self.rows, most=30) if n.casefold() != self.name.casefold()]
         self.page.show_dialog(ft.AlertDialog(
@@ -184,6 +202,8 @@ class PlayerScreen:
 
     def preview_merge(self, other: str) -> None:
         self.page.pop_dialog()
+        if self.refused("merge"):
+            return
         mine, both = self._count(self.name), self._both(other)
         moving = mine - both
         self.page.show_dialog(ft.AlertDialog(

@@ -18,23 +18,32 @@ def new_token() -> str:
 
 
 class Access:
-    """Who may see the store: everyone (no token: served on 127.0.0.1 only), or a session
-    that presents the token."""
+    """Who may see the store, and as whom: everyone is the host (no token: served on 127.0.0.1
+    only), or a session presents the host's token (the host) or the table's (a guest)."""
 
-    def __init__(self, token: str | None):
-        self.token = token
+    def __init__(self, token: str | None, host_token: str | None = None):
+        self.token = token            # the guest token: the table link, the Invite screen's QR code
+        self.host_token = host_token  # the host link: printed in the host's terminal, never shown
 
     @property
     def open(self) -> bool:
         return self.token is None
 
-    def admits(self, presented: str | None) -> bool:
+    def role(self, presented: str | None) -> str | None:
+        """"host", "guest", or None for a session that may see nothing."""
         if self.token is None:
-            return True
+            return "host"
         if not presented:
-            return False
-        # Constant time: how much of a guess matched must not show in how long the answer takes.
-        return hmac.compare_digest(presented.encode("utf-8", "replace"), self.token.encode("utf-8"))
+            return None
+        given = presented.encode("utf-8", "replace")
+        # Constant time, and both compared every time: how much of a guess matched, or which
+        # token it was closer to, must not show in how long the answer takes.
+        host = self.host_token is not None and hmac.compare_digest(given, self.host_token.encode("utf-8"))
+        guest = hmac.compare_digest(given, self.token.encode("utf-8"))
+        return "host" if host else "guest" if guest else None
+
+    def admits(self, presented: str | None) -> bool:
+        return self.role(presented) is not None
 
 
 def lan_address() -> str:

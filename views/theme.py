@@ -1,24 +1,62 @@
 """Sizes and colours shared by every screen: large text for a phone lying on the table."""
 from __future__ import annotations
 
+import weakref
+
 import flet as ft
 
 # Text sizes (logical pixels); the smallest text a player has to read is 16. Settings can make
-# every one of them larger (set_text_size); screens read them when they are built.
+# every one of them larger; screens read theme.SMALL/BODY/LARGE/HUGE when they are built, and
+# each phone has its own size (#24): the names below are worked out for the session whose
+# event is running (Flet binds ft.context.page to it), from that phone's choice, else the
+# host's setting.
 BASE = {"SMALL": 16, "BODY": 18, "LARGE": 22, "HUGE": 34}
 TEXT_SIZES = {"normal": 1.0, "large": 1.15, "extra-large": 1.3}
-SMALL = 16
-BODY = 18
-LARGE = 22
-HUGE = 34
 TAP = 48  # the least side of anything a finger taps
 
+_default_size = "normal"                                       # the host's setting
+_page_sizes: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # page -> its phone's choice
 
-def set_text_size(name: str) -> None:
-    """Normal, large or extra large text on every screen built from now on (settings)."""
-    factor = TEXT_SIZES.get(name, 1.0)
-    for key, size in BASE.items():
-        globals()[key] = round(size * factor)
+
+def set_text_size(name: str, page: ft.Page | None = None) -> None:
+    """Normal, large or extra large text on every screen built from now on: of one phone's
+    session (page), or (no page) the host's default for every session without a choice."""
+    global _default_size
+    if page is None:
+        _default_size = name
+    else:
+        _page_sizes[page] = name
+
+
+def current_page() -> ft.Page | None:
+    try:
+        return ft.context.page
+    except RuntimeError:  # outside any session (a test, the command line)
+        return None
+
+
+def bind(page: ft.Page) -> None:
+    """Make `page` the current session of this task (as Flet does for its own events), for a
+    handler that Flet runs in another session's context (PubSub)."""
+    from flet.controls.context import _context_page
+    _context_page.set(page)
+
+
+def text_size(page: ft.Page | None = None) -> str:
+    page = page if page is not None else current_page()
+    return _page_sizes.get(page, _default_size) if page is not None else _default_size
+
+
+def sized(key: str, page: ft.Page | None = None) -> int:
+    return round(BASE[key] * TEXT_SIZES.get(text_size(page), 1.0))
+
+
+def __getattr__(name: str) -> int:
+    # Only for the names not defined above: theme.BODY -> this session's body size.
+    if name in BASE:
+        return sized(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # Die colours: (background, text on it). Clear dice are drawn as an outlined white die.
 DIE = {
@@ -40,7 +78,7 @@ def themes() -> tuple[ft.Theme, ft.Theme]:
     Only button labels get a size here; other text sizes are set on each text (a custom text
     theme loses the dark theme's text colours)."""
     def theme() -> ft.Theme:
-        label = ft.ButtonStyle(text_style=ft.TextStyle(size=BODY, weight=ft.FontWeight.W_600))
+        label = ft.ButtonStyle(text_style=ft.TextStyle(size=sized("BODY"), weight=ft.FontWeight.W_600))
         return ft.Theme(color_scheme_seed="#2E7D32",
                         filled_button_theme=ft.FilledButtonTheme(style=label),
                         outlined_button_theme=ft.OutlinedButtonTheme(style=label),
@@ -63,7 +101,7 @@ def die_colours(colour: str, face: int = 1) -> tuple[str, str]:
 
 
 def heading(text: str, size: int | None = None) -> ft.Text:
-    return ft.Text(text, size=size or LARGE, weight=ft.FontWeight.BOLD)
+    return ft.Text(text, size=size or sized("LARGE"), weight=ft.FontWeight.BOLD)
 
 
 def icon_button(icon, label: str, on_click, **kwargs) -> ft.IconButton:

@@ -14,7 +14,7 @@ from types import ModuleType
 import flet as ft
 
 from scoring import RecordError, score
-from views import theme
+from views import phone, theme
 from views.changes import Changes
 from views.connection import run_soon
 from views.games import Games, SaveFailed, now_iso
@@ -202,7 +202,7 @@ class PadScreen:
             return False
         self.take(saved)
         self.tell_others()
-        if self.games.settings.haptics and self.page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
+        if phone.settings_of(self.page, self.games).haptics and self.page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
             run_soon(self.page, self.buzz)
         return True
 
@@ -229,6 +229,7 @@ class PadScreen:
         self.page.pubsub.send_others_on_topic(self.topic, self.saved.revision)
 
     async def on_other_session(self, topic: str, revision: int) -> None:
+        theme.bind(self.page)  # PubSub runs this in the sender's context: draw in this phone's sizes
         async with self.lock:
             if revision <= self.saved.revision:
                 return
