@@ -15,10 +15,23 @@ Ops = list[list[Any]]
 
 
 def diff(src: Any, dst: Any) -> Ops:
-    """Operations that turn `src` into `dst` (records hold no booleans, so 1 == True is moot)."""
+    """Operations that turn `src` into `dst`, False and 0 told apart even deep in a list."""
     ops: Ops = []
     _diff(src, dst, [], ops)
     return ops
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON: Python's == takes [0] for [False] (hypothesis found one), a diff must not."""
+    if a != b:  # the quick answer, in C, for most of a record
+        return False
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return all(_same(x, y) for x, y in zip(a, b))
+    return True
 
 
 def _diff(src: Any, dst: Any, path: list, ops: Ops) -> None:
@@ -31,12 +44,12 @@ def _diff(src: Any, dst: Any, path: list, ops: Ops) -> None:
         for key, value in dst.items():
             if key not in src:
                 ops.append(["set", path + [key], value])
-            elif src[key] != value or type(src[key]) is not type(value):
+            elif not _same(src[key], value):
                 _diff(src[key], value, path + [key], ops)
     elif isinstance(src, list):
         common = min(len(src), len(dst))
         for i in range(common):
-            if src[i] != dst[i] or type(src[i]) is not type(dst[i]):
+            if not _same(src[i], dst[i]):
                 _diff(src[i], dst[i], path + [i], ops)
         if len(src) > len(dst):
             ops.append(["trunc", path, len(dst)])
