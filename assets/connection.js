@@ -74,8 +74,16 @@
     }, SETTLE_MS);
   }
 
+  let lastCheck = performance.now();
+
   function check() {
-    const silent = performance.now() - link.lastIn > STALE_MS;
+    const now = performance.now();
+    // A check that runs late found the page busy (drawing a big screen) or asleep: the pulses
+    // may be waiting in its queue, unread. Judge the silence at the next check, on time.
+    const late = now - lastCheck > PULSE_MS;
+    lastCheck = now;
+    if (link.open && late) return;
+    const silent = now - link.lastIn > STALE_MS;
     if (!link.open || silent) {
       clearTimeout(backTimer);
       backTimer = null;

@@ -18,6 +18,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from scoring import Player
 from scoring import panda_royale as pr
 from storage import Store
+from tests.loops import run_apart
 from tests.netproxy import LinkProxy
 from views.connection import run_soon
 from views.games import Games
@@ -145,20 +146,7 @@ def test_a_save_that_completes_after_the_phone_left_is_kept_and_does_not_crash(t
             assert pr.hand_of((await games.load("g")).record, 0, "p1").yellow == (4,)
             session.close()
 
-    # On a thread of its own: in a whole run Playwright keeps an event loop on the main thread.
-    failure: list[BaseException] = []
-
-    def run():
-        try:
-            asyncio.run(play())
-        except BaseException as exc:  # re-raised on the test's thread below
-            failure.append(exc)
-
-    worker = threading.Thread(target=run)
-    worker.start()
-    worker.join(timeout=60)
-    if failure:
-        raise failure[0]
+    run_apart(play())
 
 
 # --------------------------------------------------------------------------- the page

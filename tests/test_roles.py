@@ -2,7 +2,6 @@
 each host-only screen and handler refusing a guest on a real store while the host goes on."""
 from __future__ import annotations
 
-import asyncio
 import random
 from datetime import datetime, timezone
 from pathlib import Path
@@ -21,6 +20,7 @@ from views.roles import GUEST, HOST, HOST_ONLY, Who, may, may_open_finished, ref
 from views.settings import SettingsScreen
 from views.statistics import PlayerScreen
 from views.table import Access
+from tests.loops import run_apart
 
 GUEST_TOKEN = "table-token-0123456789abcdef"
 HOST_TOKEN = "host-token-fedcba9876543210"
@@ -169,7 +169,7 @@ def snapshot(store) -> tuple:
 
 
 def run(coro):
-    return asyncio.run(coro)
+    return run_apart(coro)
 
 
 def test_a_guest_cannot_edit_or_delete_a_finished_game_even_by_replaying_the_event(store):

@@ -332,8 +332,10 @@ class Shell:
             asyncio.create_task(self.redraw())
 
     async def redraw(self) -> None:
+        # The page's route, not the one last drawn: a reload of another address comes back to
+        # the same session (Flet then sends a route change too, which draws the same).
         self.home = None
-        await self.show(self.drawn or "/")
+        await self.show(self.page.route or self.drawn or "/")
 
     async def on_disconnect(self, e) -> None:
         """The phone's link is gone. Flet would send the whole page back on reconnect and the
