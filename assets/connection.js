@@ -1,13 +1,13 @@
 // Pandapad: tell the person at the table, in words, when this phone cannot reach the laptop.
 //
-// Flet's client shows only a wordless spinner when its socket closes, and nothing at all when
-// the Wi-Fi stalls (the socket stays open; taps queue and land seconds later, so people tap
-// again). This watches the app's websocket: the server sends a pulse every PULSE_MS, so a
-// socket that is closed, or silent for longer than STALE_MS, means "not connected". Then a
-// banner says so over the game, which stays visible, and a veil takes every tap: nothing
-// reaches the pad, so nothing queues to land later, and a tap on the veil says it was not saved.
-// When the socket is back and the server has spoken again, the veil stays a moment more, for
-// the server's redraw from the stored game to arrive, then goes.
+// Flet's client shows only a wordless spinner over the game when its socket closes, and nothing
+// at all when the Wi-Fi stalls (the socket stays open; taps queue and land seconds later, so
+// people tap again). The server sends a pulse every PULSE_MS; a socket that is closed, or silent
+// for longer than STALE_MS, means "not connected". Then a banner says so over the game, which
+// stays visible, and a veil takes every tap: nothing reaches the pad, so nothing queues to land
+// later, and a tap on the veil says it was not saved. Flet's socket (PatientWebSocket) hears of
+// a drop only once the table answers again, and then reconnects at once; the server draws the
+// screen anew from the store, and the veil goes a moment after the server has spoken again.
 (() => {
   const PULSE_MS = 500;           // views/connection.py PULSE (seconds) * 1000
   const STALE_MS = 3 * PULSE_MS;  // three pulses missed: the link is stalled

@@ -72,14 +72,15 @@ def served(web: Path) -> list[str]:
 
 
 def client_key(web: Path, names: list[str]) -> str:
-    """Changes whenever a file of the client does (a new Flet version), from sizes and times:
-    cheap enough for every start."""
+    """Changes whenever the client does (a new Flet version), from the version and the files'
+    names and sizes: cheap enough for every start, and the same for every venv of one Flet
+    version (with file times in it, each new venv made the copy again, a minute each, and
+    removed the other's)."""
     from flet_web.version import version
 
     digest = hashlib.sha256(version.encode())
     for rel in names:
-        st = (web / rel).stat()
-        digest.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+        digest.update(f"{rel}\0{(web / rel).stat().st_size}\n".encode())
     return f"{version}-{digest.hexdigest()[:12]}"
 
 
