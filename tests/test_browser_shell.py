@@ -59,6 +59,22 @@ def test_home_lists_the_five_games(page):
     screenshot(page, "home_412x915")
 
 
+def test_names_typed_straight_after_enter_are_all_seated(page):
+    """A quick typist does not wait for the field to be emptied: "Ann⏎Ben⏎Cat⏎" at 60 ms a key
+    seats all three (the letters after each Enter used to go nowhere or be wiped)."""
+    tile(page, "Pass the Pandas").first.click()
+    wait_for_text(page, "New Pass the Pandas game")
+    box = page.get_by_role("textbox", name="Player name")
+    field_back(page, box)
+    page.keyboard.type("Ann\nBen\nCat\n", delay=60)
+    wait_for_text(page, "3 of 2\u20135")
+    for name in ("Ann", "Ben", "Cat"):
+        wait_for_text(page, name)
+    expect(box).to_have_value("")
+    button(page, "Back").click()
+    wait_for_text(page, "New game")
+
+
 def test_new_game_seats_players_in_order_within_the_limits(page):
     tile(page, "Panda Royale").first.click()
     wait_for_text(page, "New Panda Royale game")

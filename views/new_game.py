@@ -37,9 +37,14 @@ class NewGame:
         self.known = known
         self.on_start = on_start
         self.seated: list[str] = []
-        self.name = ft.TextField(label="Player name", on_submit=self.on_add, expand=True, autofocus=True,
+        # shift_enter: Flet then submits on Enter itself and the field keeps the focus. A plain
+        # field loses it on Enter until the server gives it back, and what was typed in between
+        # went nowhere or was wiped (the next name typed at once after Enter).
+        self.name = ft.TextField(label="Player name", on_submit=self.on_add, on_change=self.on_typed,
+                                 shift_enter=True, min_lines=1, max_lines=1, expand=True, autofocus=True,
                                  max_length=NAME_MAX, text_size=theme.BODY,
                                  capitalization=ft.TextCapitalization.WORDS)
+        self.submitted = ""  # the name just seated, while the phone may still show it
         self.message = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR)
         self.known_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.seats = ft.Column(spacing=4)
@@ -102,15 +107,38 @@ class NewGame:
             self.seated.append(name.strip())
         return problem
 
+    def _unsent(self, value: str) -> str:
+        """What the phone typed after the name just seated, in a value sent before the emptied
+        field reached it ("AnnB" after seating Ann is "B")."""
+        if self.submitted and value.startswith(self.submitted) and value != self.submitted:
+            return value[len(self.submitted):]
+        return value
+
     async def on_add(self, e) -> None:
-        problem = self.seat(self.name.value or "")
+        typed = self._unsent((self.name.value or "").replace("\n", ""))
+        problem = self.seat(typed)
         self.message.value = problem or ""
-        if problem is None:
-            self.name.value = ""
+        self.name.value = typed if problem else ""
+        self.submitted = "" if problem else typed
         self.fill()
         self.view.update()
-        if not self.name.disabled:
-            await self.name.focus()
+
+    async def on_typed(self, e) -> None:
+        value = self.name.value or ""
+        if "\n" in value:  # a phone keyboard's return key typed a new line instead of submitting
+            head, _, rest = value.partition("\n")
+            self.name.value = head
+            await self.on_add(e)
+            if not self.message.value and rest:
+                self.name.value = rest
+                self.name.update()
+            return
+        unsent = self._unsent(value)
+        if unsent != value:  # keep the letters typed on after Enter; later values may still lag
+            self.name.value = unsent
+            self.name.update()
+        elif not value.startswith(self.submitted):
+            self.submitted = ""
 
     def on_known(self, name: str, e) -> None:
         self.message.value = self.seat(name) or ""
