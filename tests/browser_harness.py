@@ -57,6 +57,8 @@ CHROMIUM_ARGS = (
 )
 # A mid-size Android phone in portrait (CSS pixels).
 DEFAULT_VIEWPORT = (412, 915)
+# A phone's browser: touch, taps, and a phone's pixel density (a Pixel 7's 2.625).
+PHONE = dict(is_mobile=True, has_touch=True, device_scale_factor=2.625)
 
 
 # --------------------------------------------------------------------------- server

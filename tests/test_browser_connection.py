@@ -21,7 +21,7 @@ from scoring import Player
 from scoring import panda_royale as pr
 from scoring import pass_the_pandas as ptp
 from storage import Store
-from tests.browser_harness import (REPO_ROOT, open_app_page, screenshot, scrolled_to, start_flet_server,
+from tests.browser_harness import (PHONE, REPO_ROOT, open_app_page, screenshot, scrolled_to, start_flet_server,
                                    stop_server, type_names, wait_for_paint, wait_for_text)
 from tests.netproxy import LinkProxy
 
@@ -29,7 +29,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NAMES = ["Ann", "Ben", "Cat"]
 IDS = {"Ann": "p1", "Ben": "p2", "Cat": "p3"}
-PHONE = dict(is_mobile=True, has_touch=True, device_scale_factor=2.625)
 BANNER = "Not connected — taps are not saved"
 NOT_SAVED = "That tap was not saved. Trying to reach the table…"
 

@@ -103,7 +103,7 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
         saved("vibrate on taps off")
         scrolled_to(page, button(page, "More zero bonus")).click()
         saved("zero bonus 11")
-        scrolled_to(page, button(page, "50")).click()
+        scrolled_to(page, page.get_by_role("checkbox", name="Target 50")).click()
         saved("target 50")
         scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Dot map"))).click()
         for _ in range(2):
@@ -127,6 +127,8 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
         expect(page.get_by_role("switch", name="Vibrate on taps")).not_to_be_checked()
         wait_for_text(page, "11")   # the zero bonus
         wait_for_text(page, "50")   # the target
+        expect(page.get_by_role("checkbox", name="Target 50")).to_be_checked()
+        expect(page.get_by_role("checkbox", name="Target 30")).not_to_be_checked()
         screenshot(page, "settings_dark_extra_large_412x915")
         button(page, "Back").click()
         # A new Ur match takes the dot map from Settings.

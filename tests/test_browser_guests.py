@@ -19,13 +19,12 @@ from playwright.sync_api import expect
 from scoring import Player
 from scoring import panda_royale as pr
 from storage import Store, samples
-from tests.browser_harness import flet_server, open_app_page, screenshot, scrolled_to, wait_for_text
+from tests.browser_harness import PHONE, flet_server, open_app_page, screenshot, scrolled_to, wait_for_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TOKEN = "guest-token-0123456789abcdef"
 SECRET = "Zebedee Quartermaine"   # a player of another evening: not a guest's business
-PHONE = dict(is_mobile=True, has_touch=True, device_scale_factor=2.625)
 
 
 @pytest.fixture(scope="module")

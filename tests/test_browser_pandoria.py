@@ -72,7 +72,7 @@ def seat(page, names) -> None:
 
 def choose_realm(page, name: str, realm: str) -> None:
     tap(page, f"Realm for {name}: not chosen")
-    button(page, realm).click()
+    page.get_by_role("checkbox", name=realm, exact=True).click()  # an option says whether it is chosen
     shown(page, button(page, f"Realm for {name}: {realm}"))
 
 

@@ -78,11 +78,15 @@ def start(page, names, basic: bool = False, target: int | None = None, picture: 
     type_names(page, names, "2–5")
     wait_for_text(page, setup_line(len(names)))  # the starting dice for this many players
     # A new game starts with the variant the table played last: choose it every time.
-    button(page, "Basic" if basic else "Panda-monium").click()
+    variant = page.get_by_role("checkbox", name="Basic" if basic else "Panda-monium")
+    variant.click()
+    expect(variant).to_be_checked()  # a screen reader hears which variant is chosen
     if basic:
         expect(button(page, "More target")).to_have_count(0)  # no target in the basic game
     if target is not None:
-        button(page, str(target)).click()
+        chosen = page.get_by_role("checkbox", name=f"Target {target}")
+        chosen.click()
+        expect(chosen).to_be_checked()
     if picture:
         shot(page, picture)
     start_the_game(page, "Hand 1")

@@ -25,7 +25,9 @@ class HistoryScreen:
         # The player chips: who played most in the latest games, counted once, not on every tap.
         self.names = players(rows[:RECENT_FOR_CHIPS])
         self.count = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
-        self.game_chips = ft.Row(scroll=ft.ScrollMode.AUTO, spacing=6)
+        # The six game filters wrap onto a second line: in a row scrolled sideways two and a
+        # half showed at 412 px and nothing said there were more.
+        self.game_chips = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.player_chips = ft.Row(scroll=ft.ScrollMode.AUTO, spacing=6)
         self.search = ft.TextField(label="Search by name", prefix_icon=ft.Icons.SEARCH, dense=True,
                                    text_size=theme.BODY, on_change=self.on_search)

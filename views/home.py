@@ -74,7 +74,9 @@ def _game_card(navigate, game: str) -> ft.Control:
                                                 max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
                                         ft.Text(under, size=theme.SMALL, color=fg)], spacing=2, tight=True)),
         col={"xs": 6, "md": 4}, bgcolor=bg, opacity=1.0 if ready else 0.45, border_radius=ft.BorderRadius.all(16),
-        padding=ft.Padding.all(12), height=124, ink=ready, disabled=not ready,
+        # Tall enough for the icon, a title of two lines and the player count at this phone's
+        # text size (a fixed 124 cut "2–10 players" off at extra large).
+        padding=ft.Padding.all(12), height=round(24 + 30 + 4 + 2 * 1.25 * theme.BODY + 1.4 * theme.SMALL), ink=ready, disabled=not ready,
         on_click=partial(_go, navigate, f"/new/{game}") if ready else None)
 
 

@@ -105,10 +105,8 @@ class SettingsScreen:
                "The default dot map (check it against your board)")
         self.zero.fill(ch, s.nokosu_zero_bonus, 0, 50)
         self.target.fill(ch, s.pass_the_pandas_target, 5, 200)
-        chips = [ft.OutlinedButton(f"{t}", height=theme.TAP, on_click=partial(self.on_target_choice, t),
-                                   style=ft.ButtonStyle(bgcolor=ft.Colors.SECONDARY_CONTAINER
-                                                        if t == s.pass_the_pandas_target else None))
-                 for t in TARGETS]
+        chips = [theme.choice(f"{t}", f"Target {t}", t == s.pass_the_pandas_target,
+                              partial(self.on_target_choice, t)) for t in TARGETS]
         ch.set_children(self.target_chips, chips)
         return ch
 

@@ -16,6 +16,7 @@ from views.pads import GAME_ORDER
 from views.roles import HOST_WHO, refusal
 
 MOST_BARS = 8  # players in a chart; the table below lists everyone
+LEFT_LABELS = 52  # wide enough for "13.1 K" on one line (40 broke it over two)
 
 
 def _bars(values: list[tuple[str, int]], colour: str) -> ft.Control:
@@ -25,7 +26,7 @@ def _bars(values: list[tuple[str, int]], colour: str) -> ft.Control:
                 for k, (_n, v) in enumerate(values)],
         bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=k, label=ft.Text(n[:6], size=12))
                                           for k, (n, _v) in enumerate(values)], label_size=28),
-        left_axis=fch.ChartAxis(label_size=32),
+        left_axis=fch.ChartAxis(label_size=LEFT_LABELS),
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
         max_y=max([v for _n, v in values] + [1]), height=200, interactive=False)
     words = "; ".join(f"{n} {v}" for n, v in values)
@@ -51,7 +52,7 @@ def _colour_bars(colours: dict[str, list[int]]) -> ft.Control:
     chart = fch.BarChart(groups=groups, height=220, interactive=False,
                          bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=k, label=ft.Text(n[:6], size=12))
                                                            for k, n in enumerate(names)], label_size=28),
-                         left_axis=fch.ChartAxis(label_size=40),
+                         left_axis=fch.ChartAxis(label_size=LEFT_LABELS),
                          horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1))
     words = "; ".join(f"{n}: " + ", ".join(f"{c} {p}" for c, p in zip(COLOURS, colours[n])) for n in names)
     legend = ft.Row([ft.Row([ft.Container(width=14, height=14, bgcolor=theme.DIE[c][0], border_radius=3,
@@ -145,7 +146,9 @@ class PlayerScreen:
                             appbar=ft.AppBar(title=ft.Text(shown, size=theme.LARGE, weight=ft.FontWeight.BOLD,
                                                            no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                                              toolbar_height=64),
-                            controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
+                            # Stretched: each game's card as wide as the screen, not as its longest line.
+                            controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10,
+                                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)])
 
     def _count(self, name: str) -> int:
         key = name.casefold()

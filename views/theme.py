@@ -104,6 +104,14 @@ def heading(text: str, size: int | None = None) -> ft.Text:
     return ft.Text(text, size=size or sized("LARGE"), weight=ft.FontWeight.BOLD)
 
 
+def choice(text: str, name: str, chosen: bool, on_click) -> ft.Semantics:
+    """One option of a row of choices (20 / 30 / 50): a screen reader hears its name and
+    whether it is the one chosen ("Target 30, checked"), not just "30, button"."""
+    return ft.Semantics(label=name, button=True, checked=chosen, exclude_semantics=True,
+                        content=ft.OutlinedButton(text, height=TAP, on_click=on_click, style=ft.ButtonStyle(
+                            bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None)))
+
+
 def icon_button(icon, label: str, on_click, **kwargs) -> ft.IconButton:
     """An icon button a screen reader (and a test) finds by its name."""
     return ft.IconButton(ft.Icon(icon, semantics_label=label), on_click=on_click, tooltip=label,

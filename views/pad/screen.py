@@ -42,7 +42,8 @@ class PadScreen:
         self.undo_btn = theme.icon_button(ft.Icons.UNDO, "Undo", self.on_undo)
         self.redo_btn = theme.icon_button(ft.Icons.REDO, "Redo", self.on_redo)
         self.warn_btn = theme.icon_button(ft.Icons.WARNING_AMBER_ROUNDED, "Warnings", self.on_warnings)
-        more = ft.PopupMenuButton(icon=ft.Icons.MORE_VERT, tooltip="More", items=[
+        # The icon carries the name: a screen reader is not told the tooltip of a menu button.
+        more = ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More"), tooltip="More", items=[
             ft.PopupMenuItem(content="Big screen", icon=ft.Icons.TV,
                              on_click=lambda e: self.page.navigate(f"/big/{self.game_id}")),
             ft.PopupMenuItem(content="Invite players", icon=ft.Icons.QR_CODE_2,

@@ -139,7 +139,7 @@ class SetupForm(ft.Column):
     def _option(self, name: str, realm: str | None, title: str, what: str) -> ft.Control:
         chosen = self.by_name.get(name) == realm
         return ft.Container(
-            ft.Semantics(label=title, hint_text=what, button=True, selected=chosen, exclude_semantics=True,
+            ft.Semantics(label=title, hint_text=what, button=True, checked=chosen, exclude_semantics=True,
                          content=ft.Column([
                              ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD),
                              ft.Text(what, size=theme.SMALL)], spacing=0, tight=True)),

@@ -272,7 +272,7 @@ class PandasScreen(PadScreen):
             points = f" · {f.points}" if f.points is not None else ""
             words = f"{state.ordinal(f.place)} out: {f.name}" + (f", {f.points} points" if f.points is not None else "")
             chip = ft.Container(
-                ft.Semantics(label=words, button=bool(f.held), selected=open_, exclude_semantics=True,
+                ft.Semantics(label=words, button=bool(f.held), checked=open_ if f.held else None, exclude_semantics=True,
                              content=ft.Row([ft.Text(state.ordinal(f.place), size=theme.SMALL),
                                              ft.Text(f"{f.name}{points}", size=theme.BODY, weight=ft.FontWeight.BOLD,
                                                      no_wrap=True)], spacing=6, tight=True)),

@@ -29,11 +29,11 @@ class SetupForm(ft.Column):
         settings.setdefault("target", defaults.target)
         self.cards = {v: self._variant_card(v, title, what) for v, title, what in VARIANTS}
         self.target = Stepper("Target", "More target", "Fewer target", self.on_step, width=148)
-        self.chips = {t: ft.OutlinedButton(str(t), height=theme.TAP, on_click=partial(self.on_choice, t))
-                      for t in TARGETS}
+        self.target.title.visible = False  # the section's heading says it (read once, not "Target Target")
+        self.chips = ft.Row(spacing=6)
         self.target_part = ft.Column([
             theme.heading("Target", size=theme.BODY),
-            ft.Row([self.target.control, *self.chips.values()], wrap=True, spacing=6, run_spacing=8,
+            ft.Row([self.target.control, self.chips], wrap=True, spacing=6, run_spacing=8,
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Text("The match ends after the hand in which someone reaches it.", size=theme.SMALL)], spacing=6)
         self.dice = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
@@ -68,13 +68,13 @@ class SetupForm(ft.Column):
             on = value == chosen
             card.bgcolor = ft.Colors.SECONDARY_CONTAINER if on else None
             card.border = ft.Border.all(2, ft.Colors.PRIMARY if on else ft.Colors.OUTLINE_VARIANT)
-            card.content.selected = on
+            card.content.checked = on
             card.content.content.controls[0].controls[0].icon = (ft.Icons.RADIO_BUTTON_CHECKED if on
                                                                  else ft.Icons.RADIO_BUTTON_UNCHECKED)
         target = self.settings["target"]
         self.target.fill(ch, target, TARGET_LOW, TARGET_HIGH)
-        for t, chip in self.chips.items():
-            chip.style = ft.ButtonStyle(bgcolor=ft.Colors.SECONDARY_CONTAINER if t == target else None)
+        self.chips.controls = [theme.choice(str(t), f"Target {t}", t == target, partial(self.on_choice, t))
+                               for t in TARGETS]
         self.target_part.visible = chosen == "panda-monium"
 
     def seat_count(self, n: int) -> None:
