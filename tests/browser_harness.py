@@ -380,12 +380,13 @@ def open_app_page(
     timeout: float = 60_000,
     **context_kwargs,
 ) -> "Page":
-    """A new page (in a new context) at width x height, loaded and with semantics enabled.
+    """A new page (in a new context) at width x height, loaded and with semantics enabled: a
+    phone's browser (PHONE: touch, taps) unless context_kwargs say otherwise.
 
     Close it with page.context.close(). context_kwargs go to browser.new_context
-    (e.g. device_scale_factor=2, has_touch=True).
+    (e.g. has_touch=False for a desktop browser with a mouse).
     """
-    context = browser.new_context(viewport={"width": width, "height": height}, **context_kwargs)
+    context = browser.new_context(viewport={"width": width, "height": height}, **{**PHONE, **context_kwargs})
     context.set_default_timeout(timeout)
     _keep_evidence_on_close(context)
     context.add_init_script(FRAME_PROBE_JS)
@@ -455,6 +456,25 @@ def wait_for_text(page: "Page", text: str, timeout: float = 10_000) -> None:
     page.get_by_text(text, exact=True).first.wait_for(state="visible", timeout=timeout)
 
 
+def swipe(page: "Page", dy: float) -> None:
+    """Move the screen's content up by dy px as a person does: a finger's drag in a phone's
+    browser (a touch scroll gesture, held still at the end so it does not fling on), the
+    mouse wheel in a desktop one."""
+    view = page.viewport_size
+    if not page.evaluate("navigator.maxTouchPoints > 0"):
+        page.mouse.wheel(0, dy)
+        return
+    # Start the drag where the finger has room to travel: below the middle to go down.
+    dy = max(-view["height"] * 0.6, min(view["height"] * 0.6, dy))
+    y = view["height"] * (0.8 if dy > 0 else 0.2)
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Input.synthesizeScrollGesture", {"x": view["width"] / 2, "y": y, "yDistance": -dy,
+                                                    "gestureSourceType": "touch", "speed": 1600})
+    finally:
+        cdp.detach()
+
+
 def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 12) -> "Locator":
     """Scroll the screen under the pointer until the control is wholly in view (below an app
     bar `top` px high), and return it, for a tap that lands where the control is.
@@ -470,7 +490,7 @@ def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 
         box = locator.bounding_box() if locator.count() else None
         if box and top <= box["y"] and box["y"] + box["height"] <= view["height"]:
             return locator
-        page.mouse.wheel(0, box["y"] - view["height"] / 2 if box else view["height"] / 2)
+        swipe(page, box["y"] - view["height"] / 2 if box else view["height"] / 2)
         for _ in range(20):  # until the accessibility tree has followed the scroll
             page.wait_for_timeout(25)
             if (locator.bounding_box() if locator.count() else None) != box:

@@ -41,11 +41,11 @@ def test_the_app_exports_the_files_of_main_py_export(browser, tmp_path):
     downloads = {}
     with app(data) as server:
         page = open_app_page(browser, server.url, accept_downloads=True)
-        button(page, "Your data").click()
+        button(page, "Your data").tap()
         wait_for_text(page, "Export every game")
         for fmt, label in (("json", "Export JSON"), ("csv", "Export CSV")):
             with page.expect_download() as download:
-                button(page, label).click()
+                button(page, label).tap()
             assert download.value.suggested_filename.endswith(f".{fmt}")
             downloads[fmt] = Path(download.value.path()).read_text(encoding="utf-8")
             page.get_by_text(re.compile(rf"^Exported \d+ games as {fmt.upper()}\.$")).wait_for()
@@ -86,29 +86,29 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
         page = open_app_page(browser, server.url)
         wait_for_text(page, "New game")
         normal = page.get_by_text("New game", exact=True).bounding_box()["height"]
-        button(page, "Settings").click()
+        button(page, "Settings").tap()
         wait_for_text(page, "Theme")
 
         def saved(words: str) -> None:  # each change is saved before the next tap
             page.get_by_text(f"Saved: {words}.", exact=True).first.wait_for()
 
-        page.get_by_role("radio", name="Dark").click()
+        page.get_by_role("radio", name="Dark").tap()
         saved("theme dark")
-        page.get_by_role("radio", name="Extra large").click()
+        page.get_by_role("radio", name="Extra large").tap()
         saved("text size extra large")
         # The switches and defaults are further down the screen.
-        scrolled_to(page, page.get_by_role("switch", name="Keep the screen awake")).click()
+        scrolled_to(page, page.get_by_role("switch", name="Keep the screen awake")).tap()
         saved("keep the screen awake off")
-        scrolled_to(page, page.get_by_role("switch", name="Vibrate on taps")).click()
+        scrolled_to(page, page.get_by_role("switch", name="Vibrate on taps")).tap()
         saved("vibrate on taps off")
-        scrolled_to(page, button(page, "More zero bonus")).click()
+        scrolled_to(page, button(page, "More zero bonus")).tap()
         saved("zero bonus 11")
-        scrolled_to(page, page.get_by_role("checkbox", name="Target 50")).click()
+        scrolled_to(page, page.get_by_role("checkbox", name="Target 50")).tap()
         saved("target 50")
-        scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Dot map"))).click()
+        scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Dot map"))).tap()
         for _ in range(2):
-            button(page, "Fewer dots on square 9").click()
-        button(page, "Save the dot map").click()
+            button(page, "Fewer dots on square 9").tap()
+        button(page, "Save the dot map").tap()
         saved("the dot map")
         wait_for_text(page, "Your board's dot map")
         page.context.close()
@@ -119,7 +119,7 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
         screenshot(page, "home_dark_extra_large_412x915")  # waits for the spinner and the paint, too
         assert becomes_dark(page)
         assert page.get_by_text("New game", exact=True).bounding_box()["height"] > normal * 1.2
-        button(page, "Settings").click()
+        button(page, "Settings").tap()
         wait_for_text(page, "Theme")
         expect(page.get_by_role("radio", name="Dark")).to_be_checked()
         expect(page.get_by_role("radio", name="Extra large")).to_be_checked()
@@ -130,11 +130,11 @@ def test_each_setting_is_applied_and_survives_a_restart(browser, tmp_path):
         expect(page.get_by_role("checkbox", name="Target 50")).to_be_checked()
         expect(page.get_by_role("checkbox", name="Target 30")).not_to_be_checked()
         screenshot(page, "settings_dark_extra_large_412x915")
-        button(page, "Back").click()
+        button(page, "Back").tap()
         # A new Ur match takes the dot map from Settings.
-        scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Royal Game of Ur"))).click()
+        scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Royal Game of Ur"))).tap()
         type_names(page, ("Ann", "Ben"), "2")
-        button(page, "Start the game").click()
+        button(page, "Start the game").tap()
         button(page, "Square 9, 3 dots, no loser counters").wait_for()
         screenshot(page, "ur_extra_large_dark_412x915")
         page.context.close()
@@ -158,20 +158,20 @@ def server(tmp_path_factory):
 
 def export_now(page) -> dict:
     with page.expect_download() as download:
-        button(page, "Export JSON").click()
+        button(page, "Export JSON").tap()
     page.get_by_text(re.compile(r"^Exported \d+ games? as JSON\.$")).wait_for()
     return json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
 
 
 def choose(page, path: Path) -> None:
     with page.expect_file_chooser() as chooser:
-        button(page, "Choose a file to import").click()
+        button(page, "Choose a file to import").tap()
     chooser.value.set_files(str(path))
 
 
 def open_data(browser, server):
     page = open_app_page(browser, server.url, accept_downloads=True)
-    button(page, "Your data").click()
+    button(page, "Your data").tap()
     wait_for_text(page, "Import games")
     return page
 
@@ -195,7 +195,7 @@ def test_an_import_shows_what_it_would_do_and_writes_only_when_confirmed(browser
         wait_for_text(page, "games.json holds 4 games: 2 new, 1 updated, 1 unchanged.")
         screenshot(page, "data_import_preview_412x915")
         assert export_now(page)["games"] == stored          # the preview wrote nothing
-        button(page, "Import 3 games").click()
+        button(page, "Import 3 games").tap()
         wait_for_text(page, "Imported from games.json: 2 new, 1 updated, 1 unchanged.")
         after = {g["id"]: g for g in export_now(page)["games"]}
         assert len(after) == len(stored) + 2
@@ -247,7 +247,7 @@ def test_a_repair_at_start_is_told_once_in_plain_words(browser, tmp_path):
             wait_for_text(page, "Pandapad repaired its files")
             assert page.get_by_text(re.compile(r"^• .*history-0001")).count() >= 1
             screenshot(page, "repaired_at_start_412x915")
-            button(page, "OK").click()
+            button(page, "OK").tap()
             page.get_by_role("button", name=re.compile(r": .* won\b")).first.wait_for()  # the games are there
         finally:
             page.context.close()
@@ -256,7 +256,7 @@ def test_a_repair_at_start_is_told_once_in_plain_words(browser, tmp_path):
             wait_for_text(again, "New game")
             again.wait_for_timeout(500)
             assert again.get_by_text("Pandapad repaired its files").count() == 0
-            button(again, "Your data").click()
+            button(again, "Your data").tap()
             wait_for_text(again, "Repaired at start")
         finally:
             again.context.close()
@@ -274,20 +274,20 @@ def test_a_backup_is_restored_after_a_preview_and_the_restore_can_be_undone(brow
     with app(data) as server:              # and this one's holds all 8
         page = open_app_page(browser, server.url, accept_downloads=True)
         try:
-            button(page, "Your data").click()
+            button(page, "Your data").tap()
             wait_for_text(page, "Export every game")
             page.mouse.wheel(0, 1500)  # the backups are at the foot of the screen
             page.get_by_text("5 games", exact=True).wait_for()
             page.get_by_text("8 games", exact=True).wait_for()
-            page.get_by_role("button", name="Restore", exact=True).last.click()   # the older one: 5 games
+            page.get_by_role("button", name="Restore", exact=True).last.tap()   # the older one: 5 games
             wait_for_text(page, "Restore this backup?")
             screenshot(page, "data_restore_preview_412x915")
-            button(page, "Restore 5 games").click()
+            button(page, "Restore 5 games").tap()
             page.get_by_text(re.compile(r"^Restored the copy of .*: 5 games\. .* kept as the newest backup\.$")).wait_for()
             assert {g["id"] for g in export_now(page)["games"]} == {r.id for r in first}
             # The way back: the newest backup is the store as it was before the restore.
-            page.get_by_role("button", name="Restore", exact=True).first.click()
-            button(page, "Restore 8 games").click()
+            page.get_by_role("button", name="Restore", exact=True).first.tap()
+            button(page, "Restore 8 games").tap()
             page.get_by_text(re.compile(r"^Restored the copy of .*: 8 games\.")).wait_for()
             assert {g["id"] for g in export_now(page)["games"]} == {r.id for r in first + later}
         finally:

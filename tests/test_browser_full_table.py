@@ -108,10 +108,10 @@ def test_still_to_enter_and_one_tap_to_that_hand(browser, server):
         todo = page.get_by_text(re.compile(r"^Still to enter: "))
         assert NAMES[5] in todo.inner_text()
         # The phone goes round out of seat order: one tap on the ninth player's total.
-        cell(page, NAMES[8]).click()
+        cell(page, NAMES[8]).tap()
         page.get_by_role("button", name=re.compile(rf"^{re.escape(NAMES[8])}: .*entering now")).wait_for()
         page.get_by_text(re.compile(r"^0 of 7 dice")).wait_for()
-        page.get_by_role("button", name="Yellow 3", exact=True).click()
+        page.get_by_role("button", name="Yellow 3", exact=True).tap()
         wait_for_text(page, "Hand total 3")
         assert "entering now" in said(cell(page, NAMES[8]))
     finally:
@@ -127,14 +127,14 @@ def test_the_sheet_sideways_picks_the_player_on_one_line(browser, server):
         first_row = page.get_by_role("button", name=re.compile(r"^Round 1\b")).first
         # The picker is one line: round 1 of the sheet starts right under it.
         assert first_row.bounding_box()["y"] - nxt.bounding_box()["y"] < 2 * nxt.bounding_box()["height"]
-        nxt.click()
+        nxt.tap()
         page.get_by_text(f"of {NAMES[5]}", exact=True).wait_for()
-        page.get_by_role("button", name=re.compile(r"Choose whose sheet")).click()
+        page.get_by_role("button", name=re.compile(r"Choose whose sheet")).tap()
         item = page.get_by_role("menuitemcheckbox", name=NAMES[1], exact=True)
         item.wait_for()
         # The menu grows open over a few frames; a tap aimed mid-animation can miss the item.
         wait_for_paint(page, quiet_ms=200)
-        item.click()
+        item.tap()
         page.get_by_text(f"of {NAMES[1]}", exact=True).wait_for()
         screenshot(page, "full_table_sheet_picker_915x412")
     finally:
@@ -149,7 +149,7 @@ def test_the_round_summary_puts_the_next_step_on_screen(browser, server):
         start = page.get_by_role("button", name="Start round 8", exact=True)
         assert in_view(page, pink) and in_view(page, start)
         screenshot(page, "full_table_round_summary_412x915")
-        start.click()
+        start.tap()
         wait_for_text(page, "Round 8 of 10")
     finally:
         page.context.close()

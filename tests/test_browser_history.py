@@ -56,32 +56,32 @@ def count_shown(page) -> int:
 
 def test_history_counts_filters_and_opens_games(page, stored):
     _, rows = stored
-    page.get_by_role("button", name="History", exact=True).click()
+    page.get_by_role("button", name="History", exact=True).tap()
     wait_for_text(page, f"{len(rows)} games")
     screenshot(page, "history_412x915")
     # Filter by a game: its title's chip.
     game = rows[0]["game"]
     from views.home import title_of
-    page.get_by_role("checkbox", name=title_of(game), exact=True).click()
+    page.get_by_role("checkbox", name=title_of(game), exact=True).tap()
     wait_for_text(page, header(len(filtered(rows, game=game))))
-    page.get_by_role("checkbox", name="All games", exact=True).click()
+    page.get_by_role("checkbox", name="All games", exact=True).tap()
     wait_for_text(page, header(len(rows)))
     # Filter by the most frequent player.
     from views.history_state import players
     name = players(rows)[0]
-    page.get_by_role("checkbox", name=name, exact=True).click()
+    page.get_by_role("checkbox", name=name, exact=True).tap()
     expected = len(filtered(rows, player=name))
     page.get_by_text(re.compile(rf"^{expected} games?$")).wait_for()
-    page.get_by_role("checkbox", name="Everyone", exact=True).click()
+    page.get_by_role("checkbox", name="Everyone", exact=True).tap()
     wait_for_text(page, f"{len(rows)} games")
     # Search by part of a name.
     part = name[:3]
-    page.get_by_role("textbox").click()
+    page.get_by_role("textbox").tap()
     page.get_by_role("textbox").press_sequentially(part, delay=50)
     page.get_by_text(re.compile(rf"^{len(filtered(rows, text=part))} games?$")).wait_for()
     # Open the first game shown.
     first = filtered(rows, text=part)[0]
-    page.get_by_role("button", name=re.compile(r", \d+ \w+ \d\d:\d\d")).first.click()
+    page.get_by_role("button", name=re.compile(r", \d+ \w+ \d\d:\d\d")).first.tap()
     page.wait_for_url(re.compile(rf"/game/{first['id']}$"), wait_until="commit")
 
 
@@ -89,10 +89,10 @@ def test_back_and_forward_follow_history_though_it_is_drawn_before_the_address_m
     # History is drawn first and the address follows (#12); the route changes that come
     # back from the browser's own back and forward must still each show their screen.
     _, rows = stored
-    page.get_by_role("button", name="History", exact=True).click()
+    page.get_by_role("button", name="History", exact=True).tap()
     wait_for_text(page, f"{len(rows)} games")
     page.wait_for_url(re.compile(r"/history$"), wait_until="commit")
-    page.get_by_role("button", name=re.compile(r", \d+ \w+ \d\d:\d\d")).first.click()
+    page.get_by_role("button", name=re.compile(r", \d+ \w+ \d\d:\d\d")).first.tap()
     page.wait_for_url(re.compile(rf"/game/{rows[0]['id']}$"), wait_until="commit")
     page.go_back()
     page.wait_for_url(re.compile(r"/history$"), wait_until="commit")
@@ -108,7 +108,7 @@ def test_back_and_forward_follow_history_though_it_is_drawn_before_the_address_m
 def test_history_draws_rows_as_the_list_is_scrolled(page, stored):
     from views.history_state import FIRST, result_line
     _, rows = stored
-    page.get_by_role("button", name="History", exact=True).click()
+    page.get_by_role("button", name="History", exact=True).tap()
     wait_for_text(page, f"{len(rows)} games")
     assert len(rows) > FIRST + 100  # several pages to go through
     oldest = page.get_by_role("button", name=re.compile(re.escape(result_line(rows[-1]))))
@@ -138,13 +138,13 @@ def test_a_finished_game_reads_back_with_its_chart_and_can_be_deleted_undone_and
         assert re.search(rf"{re.escape(name)}: [^;]*\b{total}(;|$)", said), name
     screenshot(page, "finished_game_chart_412x915")
     # Delete, then Undo: the game is back.
-    page.get_by_role("button", name="Delete", exact=True).click()
+    page.get_by_role("button", name="Delete", exact=True).tap()
     wait_for_text(page, "New game")
-    page.get_by_role("button", name="Undo", exact=True).click()
+    page.get_by_role("button", name="Undo", exact=True).tap()
     page.wait_for_url(re.compile(rf"/game/{done['id']}$"), wait_until="commit")
     chart.wait_for()
     # Rematch: the same game with the same players in the same seats, nothing entered.
-    page.get_by_role("button", name="Rematch", exact=True).click()
+    page.get_by_role("button", name="Rematch", exact=True).tap()
     page.wait_for_url(re.compile(r"/game/(?!" + done["id"] + r")[\w-]+$"), wait_until="commit")
     cells = page.get_by_role("button", name=re.compile(r"^[^:]+: 0\b"))
     cells.first.wait_for()
@@ -163,9 +163,9 @@ def test_the_statistics_of_each_game_with_its_chart(page, stored, game, label):
     from scoring.statistics import game_stats
     _, rows = stored
     stats = game_stats(game, rows)
-    page.get_by_role("button", name="Statistics", exact=True).click()
+    page.get_by_role("button", name="Statistics", exact=True).tap()
     from views.home import title_of
-    page.get_by_role("checkbox", name=title_of(game), exact=True).click()
+    page.get_by_role("checkbox", name=title_of(game), exact=True).tap()
     wait_for_text(page, f"{stats.games} {'game' if stats.games == 1 else 'games'} played")
     chart = page.get_by_text(re.compile(r"^Wins per player: "))
     expected = "; ".join(f"{p.name} {p.wins}" for p in stats.players[:8])
@@ -201,20 +201,20 @@ def test_rename_and_merge_a_player_across_games(page, stored):
     page.goto(page.url.rstrip("/") + "/player/Cat")
     from tests.browser_harness import enable_semantics
     enable_semantics(page)
-    page.get_by_role("button", name="Rename", exact=True).click()
+    page.get_by_role("button", name="Rename", exact=True).tap()
     wait_for_text(page, f"All {cat_games} {'game' if cat_games == 1 else 'games'} of Cat will say the new name.")
     box = page.get_by_role("textbox")
     box.fill("Catalina")
-    page.get_by_role("button", name="Rename", exact=True).last.click()
+    page.get_by_role("button", name="Rename", exact=True).last.tap()
     page.get_by_text(re.compile(rf"^{cat_games} games? now say Catalina")).first.wait_for()
     page.wait_for_url(re.compile(r"/player/Catalina$"), wait_until="commit")
     # The history follows: the name is gone, the new one is there as often.
-    page.get_by_role("button", name="Merge with…", exact=True).click()
-    page.get_by_role("button", name="Ann", exact=True).click()
+    page.get_by_role("button", name="Merge with…", exact=True).tap()
+    page.get_by_role("button", name="Ann", exact=True).tap()
     moving = cat_games - both
     wait_for_text(page, "Merge Catalina into Ann?")
     screenshot(page, "player_merge_preview_412x915")
-    page.get_by_role("button", name=f"Merge {moving} {'game' if moving == 1 else 'games'}", exact=True).click()
+    page.get_by_role("button", name=f"Merge {moving} {'game' if moving == 1 else 'games'}", exact=True).tap()
     page.wait_for_url(re.compile(r"/player/Ann$"), wait_until="commit")
     after = ann_games + moving
     page.get_by_text(re.compile(rf"^{after} games · ")).wait_for()

@@ -38,7 +38,7 @@ def seat(page, name: str, seated: int) -> int:
 def start_panda_royale(page, names) -> str:
     """From the new-game screen: seat `names`, start; returns the game's address."""
     type_names(page, names, "2\u201310")
-    button(page, "Start the game").click()
+    button(page, "Start the game").tap()
     wait_for_text(page, "Round 1 of 10")
     return page.url
 
@@ -62,7 +62,7 @@ def test_home_lists_the_five_games(page):
 def test_names_typed_straight_after_enter_are_all_seated(page):
     """A quick typist does not wait for the field to be emptied: "Ann⏎Ben⏎Cat⏎" at 60 ms a key
     seats all three (the letters after each Enter used to go nowhere or be wiped)."""
-    tile(page, "Pass the Pandas").first.click()
+    tile(page, "Pass the Pandas").first.tap()
     wait_for_text(page, "New Pass the Pandas game")
     box = page.get_by_role("textbox", name="Player name")
     field_back(page, box)
@@ -71,12 +71,12 @@ def test_names_typed_straight_after_enter_are_all_seated(page):
     for name in ("Ann", "Ben", "Cat"):
         wait_for_text(page, name)
     expect(box).to_have_value("")
-    button(page, "Back").click()
+    button(page, "Back").tap()
     wait_for_text(page, "New game")
 
 
 def test_new_game_seats_players_in_order_within_the_limits(page):
-    tile(page, "Panda Royale").first.click()
+    tile(page, "Panda Royale").first.tap()
     wait_for_text(page, "New Panda Royale game")
     start = button(page, "Start the game")
     assert start.is_disabled()
@@ -91,14 +91,14 @@ def test_new_game_seats_players_in_order_within_the_limits(page):
     by_itself += field_back(page, box)  # the field is given back with the name in it, to correct
     expect(box).to_have_value("Ann")  # kept, to correct (capitalised as on a phone)
     by_itself += seat(page, "Cat", 3)
-    button(page, "Move Cat up").click()  # clockwise order: Ann, Cat, Ben
+    button(page, "Move Cat up").tap()  # clockwise order: Ann, Cat, Ben
     # The move button is there before and after the tap, so wait for the seats themselves.
     seats = page.get_by_text(re.compile(r"^(Ann|Ben|Cat)$"))
     deadline = time.monotonic() + 10
     while seats.all_inner_texts()[-3:] != ["Ann", "Cat", "Ben"] and time.monotonic() < deadline:
         page.wait_for_timeout(50)
     assert seats.all_inner_texts()[-3:] == ["Ann", "Cat", "Ben"]
-    button(page, "Remove Ben").click()
+    button(page, "Remove Ben").tap()
     wait_for_text(page, "2 of 2\u201310")
     for k, name in enumerate(["Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"], start=3):
         by_itself += seat(page, name, k)
@@ -108,7 +108,7 @@ def test_new_game_seats_players_in_order_within_the_limits(page):
     # two such misses are let pass; an app that stopped giving the focus back would miss all 11.
     assert by_itself >= 9, f"the field came back focused by itself after {by_itself} of 11 names"
     screenshot(page, "new_game_ten_players_412x915")
-    start.click()
+    start.tap()
     wait_for_text(page, "Round 1 of 10")
     cells = page.get_by_role("button", name=re.compile(r"^(Ann|Cat|Dan): "))
     said = cells.evaluate_all("els => els.map(e => e.getAttribute('aria-label') || e.textContent)")
@@ -117,18 +117,18 @@ def test_new_game_seats_players_in_order_within_the_limits(page):
 
 def test_known_players_are_one_tap_next_time(page):
     # The game started by the test above made Ann and Cat known players.
-    tile(page, "Panda Royale").first.click()
+    tile(page, "Panda Royale").first.tap()
     wait_for_text(page, "Known players:")
-    button(page, "Ann").click()
+    button(page, "Ann").tap()
     wait_for_text(page, "1 of 2\u201310")
-    button(page, "Cat").click()
+    button(page, "Cat").tap()
     wait_for_text(page, "2 of 2\u201310")
     assert button(page, "Ann").count() == 0  # seated names leave the list
     screenshot(page, "new_game_known_players_412x915")
 
 
 def test_browser_back_and_forward_follow_the_screens(page, server):
-    tile(page, "Panda Royale").first.click()
+    tile(page, "Panda Royale").first.tap()
     wait_for_text(page, "New Panda Royale game")
     page.wait_for_url(re.compile(r"/new/panda-royale$"), wait_until="commit")
     page.go_back()
@@ -138,9 +138,9 @@ def test_browser_back_and_forward_follow_the_screens(page, server):
     wait_for_text(page, "New Panda Royale game")
     game_url = start_panda_royale(page, ["Lea", "Max"])
     assert "/game/" in game_url
-    button(page, "Back").click()  # the app bar's arrow, as the phone's back gesture
+    button(page, "Back").tap()  # the app bar's arrow, as the phone's back gesture
     wait_for_text(page, "In progress")
-    tile(page, "Resume Panda Royale").filter(has_text="Lea").first.click()
+    tile(page, "Resume Panda Royale").filter(has_text="Lea").first.tap()
     wait_for_text(page, "Round 1 of 10")
     page.wait_for_url(game_url, wait_until="commit")
     page.go_back()
@@ -160,7 +160,7 @@ def test_an_unknown_game_falls_back_to_home(browser, server):
 def test_a_link_straight_to_a_game_has_the_home_under_it(browser, server):
     page = open_app_page(browser, server.url)
     try:
-        tile(page, "Panda Royale").first.click()
+        tile(page, "Panda Royale").first.tap()
         wait_for_text(page, "New Panda Royale game")
         game_url = start_panda_royale(page, ["Uma", "Vic"])
     finally:
@@ -169,7 +169,7 @@ def test_a_link_straight_to_a_game_has_the_home_under_it(browser, server):
     page = open_app_page(browser, game_url)
     try:
         wait_for_text(page, "Round 1 of 10")
-        button(page, "Back").click()
+        button(page, "Back").tap()
         wait_for_text(page, "New game")
         tile(page, "Resume Panda Royale").filter(has_text="Uma").first.wait_for()
     finally:

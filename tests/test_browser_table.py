@@ -67,7 +67,7 @@ def test_without_the_right_token_a_page_sees_nothing(browser, server, path, toke
 def test_the_token_is_kept_for_the_session_and_the_phone(browser, server):
     page = phone(browser, server)
     try:
-        page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).first.click()
+        page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).first.tap()
         wait_for_text(page, "Round 1 of 10")            # in-app navigation keeps working
         page.wait_for_url(re.compile(r"/game/[\w-]+$"), wait_until="commit")
         page.go_back()
@@ -85,11 +85,11 @@ def test_every_phone_enters_its_own_hand_at_once_and_nothing_is_lost(browser, se
     try:
         for k, page in enumerate(pages):  # each player picks their own seat on their own phone
             wait_for_text(page, "Round 1 of 10")
-            page.get_by_role("button", name=re.compile(rf"^{NAMES[k]}: ")).click()
+            page.get_by_role("button", name=re.compile(rf"^{NAMES[k]}: ")).tap()
             page.get_by_role("button", name=re.compile(rf"^{NAMES[k]}: .*entering now")).wait_for()
         # Everyone taps their die at the same moment (no waiting between the phones).
         for k, page in enumerate(pages):
-            page.get_by_role("button", name=f"Yellow {k + 3}", exact=True).click(no_wait_after=True)
+            page.get_by_role("button", name=f"Yellow {k + 3}", exact=True).tap(no_wait_after=True)
         for k, page in enumerate(pages):
             wait_for_text(page, f"Hand total {k + 3}")
         # Every phone shows every player's total within moments, without a tap.
@@ -113,7 +113,7 @@ def test_garbage_over_the_socket_does_not_take_the_table_down(browser, server):
     try:
         wait_for_text(page, "Round 1 of 10")
         send_garbage(server)
-        page.get_by_role("button", name="Yellow 6", exact=True).click()
+        page.get_by_role("button", name="Yellow 6", exact=True).tap()
         wait_for_text(page, "Hand total 6")          # the open phone still works
         other = phone(browser, server)               # and a new one can still join
         try:
@@ -130,8 +130,8 @@ def test_the_big_screen_follows_the_phones(browser, server):
     try:
         wait_for_text(big, "Round 1 of 10")
         still = big.get_by_text(re.compile(r"^Still to enter: "))
-        page.get_by_role("button", name=re.compile(r"^Ann: ")).click()
-        page.get_by_role("button", name="Yellow 8", exact=True).click()
+        page.get_by_role("button", name=re.compile(r"^Ann: ")).tap()
+        page.get_by_role("button", name="Yellow 8", exact=True).tap()
         wait_for_text(page, "Hand total 8")
         big.get_by_text(re.compile(r"^Still to enter: Ben, Cat and Dan$")).wait_for(timeout=5_000)
         expect(still).to_have_count(1)

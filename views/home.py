@@ -96,7 +96,8 @@ def build(navigate, in_progress: list, recent: list, who=HOST_WHO) -> ft.View:
     """The home, the hub a player opens at the table: games in progress first (one tap to go
     on), the five games to start, the last results; navigate(route) is called on a tap. A
     guest (who) gets no Your data, and History and Statistics only if the host opened them."""
-    items: list[ft.Control] = []
+    # Under the bar, not in it: beside three buttons it was cut to "Score pad for the …".
+    items: list[ft.Control] = [ft.Text("Score pad for the table", size=theme.SMALL)]
     if in_progress:
         items.append(theme.heading("In progress"))
         for s in in_progress:
@@ -134,9 +135,7 @@ def build(navigate, in_progress: list, recent: list, who=HOST_WHO) -> ft.View:
 
     return Hub(
         route="/",
-        appbar=ft.AppBar(title=ft.Column([ft.Text("Pandapad", size=theme.LARGE, weight=ft.FontWeight.BOLD),
-                                          ft.Text("Score pad for the table", size=theme.SMALL)],
-                                         spacing=0, tight=True),
+        appbar=ft.AppBar(title=ft.Text("Pandapad", size=theme.LARGE, weight=ft.FontWeight.BOLD),
                          actions=[theme.icon_button(ft.Icons.QR_CODE_2, "Invite players",
                                                     partial(_go, navigate, "/invite")),
                                   *([theme.icon_button(ft.Icons.FOLDER_OPEN, "Your data",
