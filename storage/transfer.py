@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from typing import Any, Iterable, Iterator, TextIO
 
 from scoring import EXPORT_FORMAT, RecordError, parse_record
+from scoring.json_text import shown_as
 
 from .atomic import dump_bytes
 from .jsonstream import loads, parse_lazily
@@ -65,7 +66,7 @@ def prepare(data: Any) -> list[Incoming]:
 def _check_envelope(head: dict[str, Any]) -> None:
     version = head.get("version")
     if type(version) is not int:
-        raise RecordError("version", f"the export file's version must be a whole number, not {version!r}")
+        raise RecordError("version", f"the export file's version must be a whole number, not {shown_as(version)}")
     if version > EXPORT_VERSION:
         raise RecordError("version", f"this export file is version {version}, but this app reads "
                                      f"export files up to version {EXPORT_VERSION}; update Pandapad")

@@ -16,7 +16,7 @@ import flet as ft
 from scoring import RecordError
 from storage import StoreError
 from storage.export_file import export_bytes
-from storage.transfer import read_import
+from storage.reader import Refused, import_bytes
 from views import theme
 from views.roles import HOST_WHO, refusal
 
@@ -40,17 +40,15 @@ def megabytes(n: int) -> str:
 
 
 def read_file(raw: bytes, name: str):
-    """The games of an import file, validated, or the one-line reason it is refused."""
+    """The games of an import file, validated, or the one-line reason it is refused: the
+    same reader and the same words as `main.py import` (storage/reader.py)."""
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return None, f"{name}: byte {exc.start}: not UTF-8 text"
-    try:
-        return read_import(text), None
-    except RecordError as exc:
-        return None, f"{name}: {exc.where or 'record'}: {exc.message}"
-    except json.JSONDecodeError as exc:
-        return None, f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})"
+        return import_bytes(raw, name, IMPORT_LIMIT), None
+    except Refused as exc:
+        return None, str(exc)
+    except Exception as exc:  # noqa: BLE001 - a phone gets a line, never a spinner for ever
+        log.exception("import preview")
+        return None, f"{name}: cannot be read ({type(exc).__name__}); nothing was changed"
 
 
 class DataScreen:
