@@ -23,11 +23,12 @@ from typing import Any, BinaryIO
 
 from scoring import RecordError
 
-# A single record: the largest a table can enter (10 players, 10 rounds, every die of the
-# rules, 40-character names, a long note) is about 30 KB; 1 MB is thirty times that.
+# A single record: the largest a table can enter (Panda Royale, 10 players with 40-character
+# names, 10 rounds, every die of the rules) is about 13 KB; with the longest note bounds.py
+# keeps (10,000 characters, each escaped as \ud83d\udc3c) about 130 KB. 1 MB is 8 times that.
 RECORD_LIMIT = 1024 * 1024
 # An export: 10,000 games of a busy club are about 70 MB; 100 MB is what the app's import takes
-# too (views/data.py), about 3,300 of the largest legal 10-player records.
+# too (views/data.py): 7,500 of the largest 10-player records without notes.
 IMPORT_LIMIT = 100 * 1024 * 1024
 CHUNK = 1024 * 1024
 
