@@ -43,7 +43,8 @@ def cmd_score(args) -> int:
     try:
         result = score(parse_record(data))
     except RecordError as exc:
-        fail(f"{name}: {exc.where or 'record'}: {exc.message}")
+        from storage.reader import Refused
+        fail(str(Refused(name, exc.where or "record", exc.message)))
     except (ValueError, TypeError, RecursionError, OverflowError) as exc:  # never a traceback
         fail(f"{name}: record: cannot be scored ({type(exc).__name__}); please report this file")
     json.dump(result.to_json(), sys.stdout, indent=2, ensure_ascii=False)

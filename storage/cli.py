@@ -40,7 +40,7 @@ def _store_failed(data_dir: Path, exc: Exception) -> int:
     message = str(exc)
     if isinstance(exc, OSError) and exc.strerror:  # not "[Errno 13] Permission denied: '/…/store.lock'"
         named = f" ({os.path.relpath(exc.filename, data_dir)})" if isinstance(exc.filename, str) else ""
-        message = f"{data_dir}: cannot use the store: {exc.strerror.lower()}{named}"
+        message = f"cannot use the store: {exc.strerror.lower()}{named}"
     return _fail(message if message.startswith(f"{data_dir} ") else f"{data_dir}: {message}")
 
 

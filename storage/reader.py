@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import stat
 import sys
 from typing import Any, BinaryIO
@@ -37,8 +38,19 @@ class Refused(Exception):
     """A file that is not read: `name: where: what` in a player's words."""
 
     def __init__(self, name: str, where: str, what: str):
+        name, where, what = one_line(name), one_line(where), one_line(what)
         self.name, self.where, self.what = name, where, what
         super().__init__(f"{name}: {where}: {what}" if where else f"{name}: {what}")
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """A message part that stays on its line and prints: a newline in a player id shows as
+    \\n, half a character as \\udfff (a file may hold anything, a refusal is one line)."""
+    text = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def display_name(file: str) -> str:

@@ -331,7 +331,24 @@ class Store:
             # One all-or-nothing change (commit.py): a kill at any moment leaves the store as
             # before the import or as after it; an error writes nothing.
             with nullcontext() if dry_run else self._changing_together(what):
-                return self._import_batches(games, dry_run, keep_in_progress)
+                report = self._import_batches(games, dry_run, keep_in_progress)
+            if not dry_run and (report.new or report.updated):
+                self._back_up()
+            return report
+
+    def _back_up(self) -> None:
+        """A backup of the store as an import left it (#22): a history file damaged before the
+        next open is then put back with the imported games, not from before them. Unchanged
+        files are hard links; the chunks' checksums are known, so only indexes and active games
+        are hashed."""
+        from . import backup
+        from .layout import chunk_name
+        digests = {chunk_name(n): c.sha256 for n, c in self._areas.history.chunks.items()
+                   if c.sha256 and (self.root / chunk_name(n)).exists()}
+        try:
+            backup.take(self.root, digests)
+        except OSError:  # the import is stored; a backup that cannot be written is taken at the next open
+            pass
 
     def _import_batches(self, games: list[transfer.Incoming], dry_run: bool, keep_in_progress: bool = False
                         ) -> ImportReport:

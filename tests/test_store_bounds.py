@@ -203,3 +203,69 @@ def test_messages_are_in_a_players_words(tmp_path):
         assert f": {where}" in line
         for programmer in ("None", "True", "inf", "value error", "codec", "Errno", "unicode string"):
             assert programmer not in line, line
+
+
+def listed_ids(data: Path) -> set[str]:
+    out = run("list", "--data-dir", str(data))
+    assert out.returncode == 0 and b"Traceback" not in out.stderr
+    return {line.split("\t")[0] for line in out.stdout.decode().splitlines()}
+
+
+@pytest.mark.parametrize("cut", [0.6, 0.2])
+def test_a_history_file_damaged_after_an_import_loses_no_game_or_names_it(tmp_path, store, cut):
+    games = [g.to_json() for g in samples.history(11, 5)]
+    path = tmp_path / "more.json"
+    path.write_text(export(*games))
+    assert run("import", "--data-dir", str(store), str(path)).returncode == 0
+    everything = listed_ids(store)
+    chunk = store / "history-0001.json"
+    raw = chunk.read_bytes()
+    chunk.write_bytes(raw[:int(len(raw) * cut)])  # cut short, as a full disk or a bad card leaves it
+    out = run("list", "--data-dir", str(store))
+    assert out.returncode == 0 and b"Traceback" not in out.stderr
+    kept = {line.split("\t")[0] for line in out.stdout.decode().splitlines()}
+    notices = out.stderr.decode()
+    for gid in everything - kept:
+        assert f"could not keep game {gid} " in notices, notices
+    assert kept == everything  # the backup taken after the import has them all
+
+
+def test_reads_do_not_roll_the_backups_out(tmp_path, store):
+    taken = sorted(p.name for p in (store / "backups").iterdir())
+    assert taken
+    for command in (["list"], ["export"], ["export", "--format", "csv"], ["list"], ["list"]):
+        assert run(*command, "--data-dir", str(store)).returncode == 0
+    assert sorted(p.name for p in (store / "backups").iterdir()) == taken
+
+
+@pytest.mark.parametrize("edit,words", [
+    (lambda t: t.replace('"declared":{"a":1', '"declared":{"a":' + HUGE, 1), "4,000 digits"),
+    (lambda t: t.replace('"name":"Cy"', '"name":"C\\udfffy"', 1), "\\udfff"),
+    (lambda t: t.replace('"2026-11-22T19:00:00Z"', '"9999-12-31T23:59:59-14:00"', 1), "UTC"),
+    (lambda t: t.replace('"tricks":{"a":1', '"tricks":{"a":NaN', 1), "NaN"),
+])
+def test_a_store_file_edited_by_hand_is_set_aside_and_said_plainly(tmp_path, store, edit, words):
+    """A file that still parses but holds what the reader refuses: moved aside, said in one
+    notice line, every other game kept; list and both exports work (no traceback)."""
+    [path] = (store / "active").iterdir()
+    text = path.read_text()
+    changed = edit(text)
+    assert changed != text
+    path.write_text(changed)
+    out = run("list", "--data-dir", str(store))
+    err = out.stderr.decode()
+    assert out.returncode == 0 and "Traceback" not in err
+    assert "(game in progress)" in err and words in err and "moved aside as active/" in err
+    assert len(out.stdout.decode().splitlines()) == 3  # the two finished games and the game from the backup
+    for fmt in ("json", "csv"):
+        done = run("export", "--format", fmt, "--data-dir", str(store))
+        assert done.returncode == 0 and done.stderr == b""
+
+
+def test_a_lock_file_the_store_cannot_open_is_said_without_errno(tmp_path, store):
+    (store / "store.lock").unlink()
+    (store / "store.lock").mkdir()  # root may read anything: a folder in its place stands for a refusal
+    out = run("list", "--data-dir", str(store))
+    err = out.stderr.decode()
+    assert out.returncode == 2 and "Errno" not in err and "Traceback" not in err and len(err.splitlines()) == 1
+    assert err.startswith(f"{store}: cannot use the store: is a directory (store.lock)")
