@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .api import StoreError
 from .atomic import write_atomic
-from .reader import Refused, read_import_file
+from .reader import Refused, one_line, read_import_file
 from .store import Store
 from .export_file import export_pieces
 
@@ -84,6 +84,8 @@ def run_import(data_dir: Path, file: str) -> int:
             report = store.import_incoming(games)
     except (StoreError, OSError) as exc:
         return _store_failed(data_dir, exc)
+    for warning in report.warnings():  # a line each, on stderr: the counts line stays as scripts read it
+        print(f"pandapad: {name}: {one_line(warning)}", file=sys.stderr)
     games_word = "game" if report.total == 1 else "games"
     print(f"{name}: imported {report.total} {games_word}: {report}")
     return 0

@@ -354,6 +354,8 @@ class Store:
                         ) -> ImportReport:
         now = transfer.now_iso()
         new_ids, updated, unchanged, kept, playing = [], 0, 0, 0, 0
+        as_new: list[tuple[str, str, str, str]] = []
+        problems: list[tuple[str, str, tuple[str, ...]]] = []
         for start in range(0, len(games), IMPORT_BATCH):  # a batch of records in memory at a time
             items = []
             for game in games[start:start + IMPORT_BATCH]:
@@ -361,24 +363,36 @@ class Store:
                 if keep_in_progress and game.id in self._areas.active.games:
                     playing += 1
                     continue
-                old = self._areas.doc(game.id) if game.id in self._areas else None
+                gid = game.id
+                old = self._areas.doc(gid) if gid in self._areas else None
+                why = transfer.other_game(old["record"], data) if old is not None else None
+                if why is not None:  # never turn a stored game into another one: keep both
+                    gid = transfer.new_id_for(game.id, game.record)
+                    data["id"], row = gid, {**row, "id": gid}
+                    old = self._areas.doc(gid) if gid in self._areas else None
+                    if old is None:
+                        as_new.append((game.place, game.id, gid, why))
                 if game.undated:
                     data["created"] = (old["record"].get("created") if old else None) or data["finished"] or now
                     row = {**row, "created": data["created"], "order": order_key(data["created"], data["finished"])}
                 if old is None:
-                    items.append((journal.new_doc(game.id, data), None, row))
-                    new_ids.append(game.id)
+                    items.append((journal.new_doc(gid, data), None, row))
+                    new_ids.append(gid)
                 elif old["record"] == data:
                     unchanged += 1
+                    continue
                 elif transfer.goes_back(old["record"], data):
                     kept += 1
+                    continue
                 else:
                     items.append((journal.saved(old, data), None, row))
                     updated += 1
+                if game.problems:
+                    problems.append((game.place, gid, game.problems))
             if not dry_run:
                 self._areas.place_many(items)
             self._areas.history.forget()
-        return ImportReport(len(new_ids), updated, unchanged, new_ids, kept, playing)
+        return ImportReport(len(new_ids), updated, unchanged, new_ids, kept, playing, as_new, problems)
 
     def export_data(self) -> dict[str, Any]:
         """{"format": "pandapad/export", "version": 1, "exported": now, "games": [records]}:

@@ -6,7 +6,7 @@ from typing import Any
 
 import json
 
-from scoring import RecordBase, RecordError, bounds, score
+from scoring import RecordBase, RecordError, Result, bounds, score
 from scoring.statistics import facts
 
 from .api import Summary
@@ -31,8 +31,8 @@ def order_key(created: str | None, finished: str | None) -> str:
     return ""
 
 
-def index_row(record: RecordBase, revision: int) -> dict[str, Any]:
-    result = score(record)
+def index_row(record: RecordBase, revision: int, result: Result | None = None) -> dict[str, Any]:
+    result = score(record) if result is None else result
     return {
         "id": record.id, "revision": revision, "version": record.version, "game": record.game,
         "created": record.created, "finished": record.finished,

@@ -269,3 +269,84 @@ def test_a_lock_file_the_store_cannot_open_is_said_without_errno(tmp_path, store
     err = out.stderr.decode()
     assert out.returncode == 2 and "Errno" not in err and "Traceback" not in err and len(err.splitlines()) == 1
     assert err.startswith(f"{store}: cannot use the store: is a directory (store.lock)")
+
+
+def finished_ur(gid: str, players=TWO, winner="a") -> dict:
+    return {"id": gid, "game": "royal-ur", "players": players, "created": "2026-11-20T19:00:00Z",
+            "finished": "2026-11-20T20:00:00Z", "rounds": [{"winner": winner, "loser": {"unentered": 7}}]}
+
+
+def test_another_game_under_a_stored_id_is_imported_as_new_and_said(tmp_path):
+    data = tmp_path / "data"
+    first = tmp_path / "first.json"
+    first.write_text(json.dumps(finished_ur("G")))
+    assert run("import", "--data-dir", str(data), str(first)).returncode == 0
+    others = [{"id": "x", "name": "Xu"}, {"id": "y", "name": "Yo"}]
+    for other, why in ((finished_ur("G", others, "x"), "its players are Xu, Yo, the stored game's are Ann, Ben"),
+                       ({**finished_ur("G"), "game": "pass-the-pandas", "rounds": []},
+                        "it is pass-the-pandas, the stored game is royal-ur")):
+        path = tmp_path / "other.json"
+        path.write_text(export(other))
+        out = run("import", "--data-dir", str(data), str(path))
+        err = out.stderr.decode()
+        assert out.returncode == 0 and "Traceback" not in err
+        assert out.stdout.decode().strip() == (f"{path}: imported 1 game: 1 new, 0 updated, 0 unchanged, 1 of the "
+                                               "new under a new id (another stored game had its id)")
+        [line] = err.splitlines()
+        assert line.startswith(f"pandapad: {path}: games[0]: game G is not the stored game G ({why}); "
+                               "imported as a new game, ")
+        again = run("import", "--data-dir", str(data), str(path))  # the same file again: found, not doubled
+        assert again.stdout.decode().strip().endswith("0 new, 0 updated, 1 unchanged") and again.stderr == b""
+    stored = json.loads(run("export", "--data-dir", str(data)).stdout)["games"]
+    assert len(stored) == 3
+    [kept] = [g for g in stored if g["id"] == "G"]  # the stored game, as it was
+    assert kept["game"] == "royal-ur" and [p["name"] for p in kept["players"]] == ["Ann", "Ben"]
+
+
+def test_a_renamed_player_is_still_the_same_game(tmp_path):
+    data = tmp_path / "data"
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(finished_ur("G")))
+    assert run("import", "--data-dir", str(data), str(path)).returncode == 0
+    path.write_text(json.dumps(finished_ur("G", [{"id": "a", "name": "Annie"}, TWO[1]])))
+    out = run("import", "--data-dir", str(data), str(path))
+    assert out.stdout.decode().strip().endswith("0 new, 1 updated, 0 unchanged") and out.stderr == b""
+
+
+def test_a_finished_game_that_breaks_its_rules_is_imported_with_a_warning_line(tmp_path):
+    data = tmp_path / "data"
+    bad = {"id": "PR", "game": "panda-royale", "players": TWO, "created": "2026-11-21T19:00:00Z",
+           "finished": "2026-11-21T20:00:00Z", "rounds": [{"hands": {"a": {"yellow": [99]}, "b": {"yellow": [3]}}}]}
+    path = tmp_path / "in.json"
+    path.write_text(export(finished_ur("fine"), bad))
+    out = run("import", "--data-dir", str(data), str(path))
+    assert out.returncode == 0
+    [line] = out.stderr.decode().splitlines()
+    assert line.startswith(f"pandapad: {path}: games[1]: game PR is finished but breaks its rules: "
+                           "rounds[0].hands.a.yellow[0]: ") and "99" in line
+    assert listed_ids(data) == {"fine", "PR"}
+    # the same game in progress is a game still being entered: no warning
+    path.write_text(export({**bad, "id": "PR2", "finished": None}))
+    assert run("import", "--data-dir", str(data), str(path)).stderr == b""
+
+
+def test_the_apps_preview_says_the_same_line_and_shows_the_warnings(tmp_path):
+    from storage import Store
+    from views.data import read_file
+    for case in ("a die of 4,000 digits", "a half surrogate in an id", "a date past 9999 in UTC", "Infinity"):
+        text, *words = CASES[case]
+        games, problem = read_file(text.encode("utf-8"), "phone.json")
+        assert games is None and problem.startswith("phone.json: ") and "\n" not in problem
+        assert all(word in problem for word in words)
+    games, problem = read_file(b"\xff\xfe{}", "phone.json")
+    assert problem == "phone.json: byte 0: not UTF-8 text (perhaps not a text file, or saved in another encoding)"
+    with Store.open(tmp_path / "data") as store:
+        store.import_incoming(read_file(json.dumps(finished_ur("G")).encode(), "a.json")[0])
+        others = [{"id": "x", "name": "Xu"}, {"id": "y", "name": "Yo"}]
+        games, _ = read_file(export(finished_ur("G", others, "x"),
+                                    {**finished_ur("B"), "rounds": [{"winner": "a", "loser": {"unentered": 9}}]}
+                                    ).encode(), "b.json")
+        report = store.import_incoming(games, dry_run=True, keep_in_progress=True)
+        warnings = report.warnings()
+        assert len(warnings) == 2 and "imported as a new game" in warnings[0] and "breaks its rules" in warnings[1]
+        assert {s.id for s in store.recent()} == {"G"}  # a preview writes nothing

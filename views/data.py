@@ -207,17 +207,25 @@ class DataScreen:
         except (StoreError, RecordError) as exc:
             self.say(self.line(f"Refused, nothing was changed: {exc}", error=True))
             return
+        except Exception as exc:  # noqa: BLE001 - a line on the phone, never a spinner for ever
+            log.exception("import preview")
+            self.say(self.line(f"Refused, nothing was changed: {name} could not be read ({type(exc).__name__}).",
+                               error=True))
+            return
         writes = report.new + report.updated
         counts = (f"{name} holds {len(games)} {'game' if len(games) == 1 else 'games'}: {report.new} new, "
                   f"{report.updated} updated, {report.unchanged} unchanged"
                   + (f", {report.kept} kept (the stored game is newer or more complete)" if report.kept else "")
                   + (f", {report.playing} left as {'it is' if report.playing == 1 else 'they are'} (being played "
                      "here now)" if report.playing else ""))
+        # Said before the tap that imports (#22): another game under a stored id comes in as a
+        # new game, a finished game that breaks its rules comes in with its problems shown.
+        warnings = [self.line(text, error=True) for text in report.warnings()]
         if writes == 0:
             self.say(self.line(counts + ". Nothing to import: every game is stored already."))
             return
         self.pending = (games, name)
-        self.say(self.line(counts + "."),
+        self.say(self.line(counts + "."), *warnings,
                  ft.Row([ft.FilledButton(f"Import {writes} {'game' if writes == 1 else 'games'}",
                                          icon=ft.Icons.CHECK, height=theme.TAP,
                                          on_click=lambda e: self.page.run_task(self.confirm)),
