@@ -16,6 +16,7 @@ import flet as ft
 from scoring import RecordError
 from storage import StoreError
 from storage.export_file import export_bytes
+from storage import reader
 from storage.reader import Refused, import_bytes
 from views import theme
 from views.roles import HOST_WHO, refusal
@@ -23,7 +24,7 @@ from views.roles import HOST_WHO, refusal
 log = logging.getLogger(__name__)
 
 # 10,000 games export to about 70 MB. PANDAPAD_IMPORT_LIMIT (bytes) lets a test try a small one.
-IMPORT_LIMIT = int(os.environ.get("PANDAPAD_IMPORT_LIMIT") or 100 * 1024 * 1024)
+IMPORT_LIMIT = int(os.environ.get("PANDAPAD_IMPORT_LIMIT") or reader.IMPORT_LIMIT)
 
 
 def backup_time(name: str) -> str:
