@@ -11,6 +11,7 @@ from . import journal
 from .api import StoreTooNew
 from .jsonstream import loads
 from .layout import active_name
+from .statcache import Unread
 from .summary import checked_row
 
 DID_NOT_PARSE = "did-not-parse"
@@ -28,6 +29,8 @@ class BadFile(Exception):
 
 def parse_tinydb(raw: bytes, tables: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     """The tables of a TinyDB file, each {doc id: document}."""
+    if isinstance(raw, Unread):  # too large or not a plain file: never read (#22)
+        raise BadFile(DID_NOT_PARSE, raw.why)
     if not raw.strip():
         raise BadFile(DID_NOT_PARSE, "it is empty")
     try:

@@ -350,3 +350,20 @@ def test_the_apps_preview_says_the_same_line_and_shows_the_warnings(tmp_path):
         warnings = report.warnings()
         assert len(warnings) == 2 and "imported as a new game" in warnings[0] and "breaks its rules" in warnings[1]
         assert {s.id for s in store.recent()} == {"G"}  # a preview writes nothing
+
+
+@pytest.mark.parametrize("kind", ["pipe", "too large"])
+def test_a_store_file_that_is_a_pipe_or_too_large_is_set_aside_unread(tmp_path, store, kind):
+    everything = listed_ids(store)
+    chunk = store / "history-0001.json"
+    chunk.unlink()
+    if kind == "pipe":
+        os.mkfifo(chunk)  # reading it would wait for ever
+    else:
+        with open(chunk, "wb") as f:
+            f.truncate(300 * 1024 * 1024)  # sparse: nothing written, nothing to read
+    out = run("list", "--data-dir", str(store), timeout=30)
+    err = out.stderr.decode()
+    assert out.returncode == 0 and "Traceback" not in err
+    assert ("not a plain file" if kind == "pipe" else "it is 300 MB") in err and "restored it from the backup" in err
+    assert {line.split("\t")[0] for line in out.stdout.decode().splitlines()} == everything
