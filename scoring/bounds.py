@@ -32,6 +32,8 @@ def check(data: dict[str, Any]) -> None:
     """RecordError naming the first place where `data` (a record's JSON object) holds what no
     game record holds: a number too long or not finite, text that is not Unicode text or is
     too long, lists too long, nesting too deep."""
+    if _sound(data, 0):  # the common case, without building a path for every value (~0.4 ms for 13 KB)
+        return
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
     while stack:
         value, where, depth = stack.pop()
@@ -63,6 +65,41 @@ def check(data: dict[str, Any]) -> None:
                                          f"{'NaN' if math.isnan(value) else 'Infinity'})")
             if not -_BIG < value < _BIG:
                 raise RecordError(where, f"a number far larger than any score or count in a game ({value:.3g})")
+
+
+def _sound(value: dict | list, depth: int) -> bool:
+    """check() without the places: True when nothing is out of bounds."""
+    if depth >= MOST_DEPTH or len(value) > MOST_ITEMS:
+        return False
+    if type(value) is dict:
+        for key in value:
+            if type(key) is not str or len(key) > MOST_TEXT or not (key.isascii() or _encodes(key)):
+                return False
+        items = value.values()
+    else:
+        items = value
+    for item in items:
+        kind = type(item)
+        if kind is int:
+            if not -_BIG < item < _BIG:
+                return False
+        elif kind is str:
+            if len(item) > MOST_TEXT or not (item.isascii() or _encodes(item)):
+                return False
+        elif kind is dict or kind is list:
+            if not _sound(item, depth + 1):
+                return False
+        elif not (item is None or kind is bool):
+            return False  # a float (or anything else): the careful walk decides
+    return True
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 def check_game(data: dict[str, Any], game: str, title: str, most_players: int) -> None:
