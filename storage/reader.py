@@ -96,7 +96,7 @@ def _decode(name: str, stream: BinaryIO, limit: int) -> str:
             break
         nul = chunk.find(b"\0")
         if nul >= 0:
-            raise Refused(name, f"byte {done + nul:,}", "a NUL byte: this is not a text file")
+            raise Refused(name, f"byte {done + nul:,}", "not UTF-8 text (a NUL byte: perhaps not a text file)")
         try:
             parts.append(decoder.decode(chunk))
         except UnicodeDecodeError as exc:
