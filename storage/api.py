@@ -94,10 +94,10 @@ class ImportReport:
     def warnings(self) -> list[str]:
         """One line per game the counts do not tell enough about: another game under a stored
         id, imported as new; a finished game whose record breaks its rules."""
-        lines = [f"{place}: game {gid} is not the stored game {gid} ({why}); imported as a new game, "
-                 f"{new}, and the stored game left as it was" for place, gid, new, why in self.as_new]
+        lines = [f"{place}: game {gid} is not the stored game {gid} ({why}); it comes in as a new game, "
+                 f"{new}, and the stored game stays as it is" for place, gid, new, why in self.as_new]
         for place, gid, problems in self.problems:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             lines.append(f"{place}: game {gid} is finished but breaks its rules: {problems[0]}{more}; "
-                         f"imported as it is, fix it in the app")
+                         f"it comes in as it is: fix it in the app")
         return lines

@@ -294,7 +294,7 @@ def test_another_game_under_a_stored_id_is_imported_as_new_and_said(tmp_path):
                                                "new under a new id (another stored game had its id)")
         [line] = err.splitlines()
         assert line.startswith(f"pandapad: {path}: games[0]: game G is not the stored game G ({why}); "
-                               "imported as a new game, ")
+                               "it comes in as a new game, ")
         again = run("import", "--data-dir", str(data), str(path))  # the same file again: found, not doubled
         assert again.stdout.decode().strip().endswith("0 new, 0 updated, 1 unchanged") and again.stderr == b""
     stored = json.loads(run("export", "--data-dir", str(data)).stdout)["games"]
@@ -348,7 +348,7 @@ def test_the_apps_preview_says_the_same_line_and_shows_the_warnings(tmp_path):
                                     ).encode(), "b.json")
         report = store.import_incoming(games, dry_run=True, keep_in_progress=True)
         warnings = report.warnings()
-        assert len(warnings) == 2 and "imported as a new game" in warnings[0] and "breaks its rules" in warnings[1]
+        assert len(warnings) == 2 and "it comes in as a new game" in warnings[0] and "breaks its rules" in warnings[1]
         assert {s.id for s in store.recent()} == {"G"}  # a preview writes nothing
 
 
