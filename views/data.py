@@ -96,9 +96,10 @@ class DataScreen:
                 self.preview,
                 ft.Divider(),
                 theme.heading("Backups", size=theme.BODY),
-                ft.Text("The app keeps a copy of every game when it starts after a change and after an import (the last three). Restoring "
-                        "one keeps the games as they are now as a backup first, so it can be undone. Games in "
-                        "progress stay as they are, every score entered in them.",
+                ft.Text("The app keeps a copy of every game when it starts after a change and after an "
+                        "import (the last three). Restoring one keeps the games as they are now as a "
+                        "backup first, so it can be undone. Games in progress stay as they are, every "
+                        "score entered in them.",
                         size=theme.SMALL),
                 self.backups,
                 self.restored,
