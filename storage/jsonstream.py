@@ -56,6 +56,8 @@ class Unreadable(json.JSONDecodeError):
 def loads(data: str | bytes) -> Any:
     """json.loads, raising Unreadable (a JSONDecodeError) where it would raise RecursionError
     or ValueError; UnicodeDecodeError of bytes that are not text still passes through."""
+    if isinstance(data, (bytes, bytearray)):  # strictly UTF-8: json would take UTF-16 and CESU-8 half pairs
+        data = bytes(data).decode("utf-8")
     try:
         value = json.loads(data, **_HOOKS)
     except (json.JSONDecodeError, UnicodeDecodeError):
@@ -66,7 +68,7 @@ def loads(data: str | bytes) -> Any:
     except (RecursionError, ValueError) as exc:
         text = data if isinstance(data, str) else data.decode("utf-8", "replace")
         raise _unreadable(exc, text, 0) from None
-    if _SURROGATE.search(data if isinstance(data, str) else data.decode("utf-8", "replace")):
+    if _SURROGATE.search(data):
         check_text(value, "")
     return value
 

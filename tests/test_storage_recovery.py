@@ -276,7 +276,8 @@ def test_the_command_line_says_what_open_repaired(tmp_path, damage):
         assert later.startswith(f"pandapad: {tmp_path}: could not keep game later (panda-royale of ")
         assert "its history file is damaged and no backup holds it; what is left of it is in " \
                "history-0001.did-not" in later
-    assert notice.startswith(f"pandapad: {tmp_path}: history-0001.json (history file) did not parse (line 1 column ")
+    how = "it is not UTF-8 text" if damage == "garbage" else "line 1 column "  # bytes first, JSON second
+    assert notice.startswith(f"pandapad: {tmp_path}: history-0001.json (history file) did not parse ({how}")
     assert "moved aside as history-0001.did-not-parse-" in notice and "restored it from the backup" in notice
     # the 7 games stored at the last successful start ("later" was saved since, into the bad file)
     assert len(run.stdout.splitlines()) == (8 if damage == "huge-number" else 7)
