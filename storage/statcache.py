@@ -109,7 +109,6 @@ class StatCache:
             unread.why = (f"it is {info.st_size / 1024 / 1024:,.0f} MB; no store file is larger than "
                           f"{STORE_FILE_LIMIT // 1024 // 1024} MB" if stat.S_ISREG(info.st_mode)
                           else "it is not a plain file")
-            self.seen[rel] = (key, "")
             return unread, "", False
         raw = path.read_bytes()
         entry = self.cached.get(rel)

@@ -34,8 +34,9 @@ IMPORT_BATCH = 200
 
 
 class Store:
-    def __init__(self, root: Path, lock: ProcessLock, areas: Areas, notices: list[str]):
+    def __init__(self, root: Path, lock: ProcessLock, areas: Areas, notices: list[str], stats=None):
         self.root = root
+        self._stats = stats  # statcache.StatCache of the open: checksums of files unchanged since
         self.notices = notices  # what open() repaired, as sentences for a person; [] normally
         self._process_lock = lock
         self._areas = areas
@@ -64,7 +65,7 @@ class Store:
             areas.close()
             lock.release()
             raise
-        return cls(root, lock, areas, opening.notices)
+        return cls(root, lock, areas, opening.notices, opening.stats)
 
     def __enter__(self) -> "Store":
         return self
@@ -192,6 +193,7 @@ class Store:
             self._process_lock.release()
             raise
         self._areas = areas
+        self._stats = opening.stats
         self.notices += opening.notices
 
     # --- one game ---------------------------------------------------------------------
@@ -343,8 +345,9 @@ class Store:
         are hashed."""
         from . import backup
         from .layout import chunk_name
-        digests = {chunk_name(n): c.sha256 for n, c in self._areas.history.chunks.items()
-                   if c.sha256 and (self.root / chunk_name(n)).exists()}
+        digests = self._stats.still_true() if self._stats is not None else {}
+        digests.update({chunk_name(n): c.sha256 for n, c in self._areas.history.chunks.items()
+                        if c.sha256 and (self.root / chunk_name(n)).exists()})
         try:
             backup.take(self.root, digests)
         except OSError:  # the import is stored; a backup that cannot be written is taken at the next open
