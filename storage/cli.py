@@ -60,7 +60,7 @@ def _stdout_closed() -> int:
 def _open(data_dir: Path) -> Store:
     store = Store.open(data_dir)
     for notice in store.notices:
-        print(f"pandapad: {data_dir}: {notice}", file=sys.stderr)
+        print(f"pandapad: {data_dir}: {one_line(notice)}", file=sys.stderr)  # a name may hold a newline
     return store
 
 

@@ -289,7 +289,7 @@ class Opening:
         for gid, (words, aside) in self.were_there.items():
             if gid not in self.areas:
                 kept = f"; what is left of it is in {aside}" if aside else ""
-                self.notices.append(f"could not keep {words}: its history file is damaged and no backup "
+                self.notices.append(f"could not keep {words}: its file is damaged and no backup "
                                     f"holds it{kept}.")
 
     def _is_newer(self, doc: dict) -> bool:

@@ -274,7 +274,7 @@ def test_the_command_line_says_what_open_repaired(tmp_path, damage):
         assert later == f"pandapad: {tmp_path}: kept 1 sound game saved since the last start from the file moved aside."
     else:
         assert later.startswith(f"pandapad: {tmp_path}: could not keep game later (panda-royale of ")
-        assert "its history file is damaged and no backup holds it; what is left of it is in " \
+        assert "its file is damaged and no backup holds it; what is left of it is in " \
                "history-0001.did-not" in later
     how = "it is not UTF-8 text" if damage == "garbage" else "line 1 column "  # bytes first, JSON second
     assert notice.startswith(f"pandapad: {tmp_path}: history-0001.json (history file) did not parse ({how}")
