@@ -367,3 +367,20 @@ def test_a_store_file_that_is_a_pipe_or_too_large_is_set_aside_unread(tmp_path, 
     assert out.returncode == 0 and "Traceback" not in err
     assert ("not a plain file" if kind == "pipe" else "it is 300 MB") in err and "restored it from the backup" in err
     assert {line.split("\t")[0] for line in out.stdout.decode().splitlines()} == everything
+
+
+def test_an_endless_stream_of_text_is_cut_at_the_limit_in_bounded_memory(store):
+    """`yes | main.py import -`: valid text that never ends is read to the 100 MB limit and
+    refused, in bounded time (the timeout) and memory (the child's peak, measured by the OS)."""
+    import resource
+    before = checksums(store)
+    endless = subprocess.Popen(["yes", " "], stdout=subprocess.PIPE)
+    try:
+        out = run("import", "--data-dir", str(store), "-", stdin=endless.stdout, timeout=120)
+    finally:
+        endless.kill()
+        endless.wait()
+    refused(out, "<stdin>", "is more than 100 MB", "at most 100 MB")
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KB on Linux
+    assert peak_mb < 600, f"{peak_mb:.0f} MB"
+    assert checksums(store) == before
