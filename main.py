@@ -12,7 +12,9 @@ DEFAULT_PORT = 8550
 
 def data_dir(arg: str | None) -> Path:
     """--data-dir, else the folder Flet gives a built app, else the user's data directory."""
-    if arg:
+    if arg is not None:
+        if not arg.strip():  # "" is not the default store: a script's empty variable must not write there
+            fail("pandapad: --data-dir is empty; give the folder of the store")
         return Path(arg).expanduser()
     if os.environ.get("FLET_APP_STORAGE_DATA"):
         return Path(os.environ["FLET_APP_STORAGE_DATA"])
@@ -21,29 +23,13 @@ def data_dir(arg: str | None) -> Path:
 
 
 def read_json(file: str):
-    """JSON from a file or '-' for standard input; a bad file is one line on stderr and exit 2."""
-    name = "<stdin>" if file == "-" else file
+    """(name, JSON) of a record file or '-' for standard input, read through the one bounded
+    reader (storage/reader.py); a bad file is one line on stderr and exit 2."""
+    from storage.reader import Refused, read_record_data
     try:
-        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
-    except OSError as exc:
-        fail(f"{name}: cannot read: {exc.strerror or exc}")
-    try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark from a Windows editor is fine
-    except UnicodeDecodeError as exc:
-        fail(f"{name}: byte {exc.start}: not UTF-8 text")
-    from scoring.json_text import DuplicateKey, no_duplicates, place_of_duplicate
-    try:
-        return name, json.loads(text, object_pairs_hook=no_duplicates)
-    except DuplicateKey as exc:
-        found = place_of_duplicate(text) or exc
-        where = found.where if found.where != "the top-level object" else "record"
-        fail(f'{name}: {where}: the key "{found.key}" is given twice')
-    except json.JSONDecodeError as exc:
-        fail(f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})")
-    except RecursionError:
-        fail(f"{name}: nested too deeply to be a game record")
-    except ValueError as exc:  # e.g. a number longer than Python will convert
-        fail(f"{name}: not a usable JSON document ({exc})")
+        return read_record_data(file)
+    except Refused as exc:
+        fail(str(exc))
 
 
 def fail(message: str, status: int = 2):
@@ -57,7 +43,10 @@ def cmd_score(args) -> int:
     try:
         result = score(parse_record(data))
     except RecordError as exc:
-        fail(f"{name}: {exc.where or 'record'}: {exc.message}")
+        from storage.reader import Refused
+        fail(str(Refused(name, exc.where or "record", exc.message)))
+    except (ValueError, TypeError, RecursionError, OverflowError) as exc:  # never a traceback
+        fail(f"{name}: record: cannot be scored ({type(exc).__name__}); please report this file")
     json.dump(result.to_json(), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return 1 if result.has_errors else 0

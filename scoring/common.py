@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StringConstraints
@@ -18,9 +18,13 @@ Count = Annotated[StrictInt, Field(ge=0)]
 
 def _iso_time(value: str) -> str:
     try:
-        datetime.fromisoformat(value)
+        when = datetime.fromisoformat(value)
     except ValueError:
         raise ValueError("not an ISO 8601 time such as 2026-11-22T19:04:00Z") from None
+    try:  # games are sorted by their time in UTC: a time that has none cannot be sorted
+        when.astimezone(timezone.utc) if when.tzinfo else when.replace(tzinfo=timezone.utc)
+    except (OverflowError, ValueError):
+        raise ValueError("a time that falls outside the years 1 to 9999 once turned into UTC") from None
     return value
 
 

@@ -73,7 +73,13 @@ def json_type(value: Any) -> str:
 def shown(value: Any, most: int = 60) -> str:
     """A found value as JSON text, cut to one readable line."""
     try:
-        text = json.dumps(value, ensure_ascii=False)
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError):
         text = str(value)
     return text if len(text) <= most else text[:most - 3] + "..."
+
+
+def shown_as(value: Any) -> str:
+    """A found value in JSON's words for a message: 'null', 'true', 'a string ("2")'."""
+    kind = json_type(value)
+    return kind if value is None or isinstance(value, bool) else f"{kind} ({shown(value)})"

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from . import nokosu_dice, panda_royale, pandoria, pass_the_pandas, royal_ur
+from . import bounds, nokosu_dice, panda_royale, pandoria, pass_the_pandas, royal_ur
 from .common import RecordBase, RecordError, Result
 from .json_text import json_type, shown
 from .versions import upgrade
@@ -39,10 +39,12 @@ def parse_record(data: Any) -> RecordBase:
     """
     if not isinstance(data, dict):
         raise RecordError("", f"a game record is a JSON object, not {json_type(data)}")
+    bounds.check(data)  # first: nothing below should read a million dice or print half a character
     game = data.get("game")
     if not isinstance(game, str):
         raise RecordError("game", "missing: which game this record is of")
     rules = rules_for(game)
+    bounds.check_game(data, game, rules.TITLE, rules.PLAYERS[1])
     data = upgrade(data)
     try:
         record = rules.Record.model_validate(data)
@@ -71,6 +73,8 @@ def _plain(err: dict) -> str:
         if found is None or isinstance(found, bool):  # "not null" says it all
             return f"should be {_SHOULD_BE[err['type']]}, not {json_type(found)}"
         return f"should be {_SHOULD_BE[err['type']]}, not {json_type(found)} ({shown(found)})"
+    if err["type"] == "value_error" and "error" in err.get("ctx", {}):  # our own words, without pydantic's
+        return f"{err['ctx']['error']} (found {shown(err.get('input'))})"
     # One readable line in JSON's words, whatever came in ("found null", not "found None").
     return f"{err['msg'][0].lower()}{err['msg'][1:]} (found {shown(err.get('input'))})"
 

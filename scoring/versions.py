@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from .common import VERSION, RecordError
+from .json_text import shown_as
 
 Step = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -18,7 +19,7 @@ def upgrade(data: dict[str, Any], steps: Mapping[int, Step] | None = None,
     steps = UPGRADES if steps is None else steps
     version = data.get("version", newest)
     if type(version) is not int:
-        raise RecordError("version", f"the version must be a whole number, not {version!r}")
+        raise RecordError("version", f"the version must be a whole number, not {shown_as(version)}")
     if version > newest:
         raise RecordError("version", f"this record is version {version}, but this app reads "
                                      f"records up to version {newest}; update Pandapad")

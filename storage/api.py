@@ -67,6 +67,11 @@ class ImportReport:
     new_ids: list[str] = field(default_factory=list)
     kept: int = 0  # stored games left as they were: the copy would have taken them back
     playing: int = 0  # games in progress left as they are (the app, while phones play them)
+    # (place, id in the file, new id, why): a copy under a stored id that is another game,
+    # imported as a new game (counted in `new`) instead of replacing it (#22)
+    as_new: list[tuple[str, str, str, str]] = field(default_factory=list)
+    # (place, id, problems): finished games imported although their rules find errors
+    problems: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -81,4 +86,18 @@ class ImportReport:
         if self.playing:
             games = "game is" if self.playing == 1 else "games are"
             text += f", {self.playing} left as they are (the stored {games} being played)"
+        if self.as_new:
+            n = len(self.as_new)
+            text += f", {n} of the new under a new id (another stored game had {'its' if n == 1 else 'their'} id)"
         return text
+
+    def warnings(self) -> list[str]:
+        """One line per game the counts do not tell enough about: another game under a stored
+        id, imported as new; a finished game whose record breaks its rules."""
+        lines = [f"{place}: game {gid} is not the stored game {gid} ({why}); it comes in as a new game, "
+                 f"{new}, and the stored game stays as it is" for place, gid, new, why in self.as_new]
+        for place, gid, problems in self.problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            lines.append(f"{place}: game {gid} is finished but breaks its rules: {problems[0]}{more}; "
+                         f"it comes in as it is: fix it in the app")
+        return lines

@@ -67,13 +67,21 @@ def sweep_partial(root: Path) -> None:
 
 
 def take(root: Path, digests: dict[str, str] | None = None) -> Path | None:
-    """Back up every store file; returns the new backup, or None when the store is empty."""
+    """Back up every store file; returns the new backup, or None when the store is empty.
+    When every file is as the newest backup holds it, that backup is returned and nothing is
+    taken (#22): opening to read (`list`, `export`) must not rotate the last good copies out."""
     files = store_files(root)
     if not files:
         return None
     digests = dict(digests or {})
     previous = next(iter(backups(root)), None)
     before = manifest(previous) if previous else {}
+    if previous is not None and set(before) == set(files):
+        for rel in files:
+            if rel not in digests:
+                digests[rel] = sha256((root / rel).read_bytes())
+        if all(before[rel] == digests[rel] for rel in files):
+            return previous
     now = datetime.now(timezone.utc)
     folder = root / BACKUP_DIR
     while (folder / (stamp := now.strftime("%Y%m%dT%H%M%S%fZ"))).exists():

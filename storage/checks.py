@@ -11,6 +11,7 @@ from . import journal
 from .api import StoreTooNew
 from .jsonstream import loads
 from .layout import active_name
+from .statcache import Unread
 from .summary import checked_row
 
 DID_NOT_PARSE = "did-not-parse"
@@ -28,6 +29,8 @@ class BadFile(Exception):
 
 def parse_tinydb(raw: bytes, tables: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     """The tables of a TinyDB file, each {doc id: document}."""
+    if isinstance(raw, Unread):  # too large or not a plain file: never read (#22)
+        raise BadFile(DID_NOT_PARSE, raw.why)
     if not raw.strip():
         raise BadFile(DID_NOT_PARSE, "it is empty")
     try:
@@ -36,6 +39,8 @@ def parse_tinydb(raw: bytes, tables: tuple[str, ...]) -> dict[str, dict[str, Any
         raise BadFile(DID_NOT_PARSE, "it is not UTF-8 text") from None
     except json.JSONDecodeError as exc:  # jsonstream.Unreadable too: nested too deeply, a huge number
         raise BadFile(DID_NOT_PARSE, f"line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecordError as exc:  # parsed, but a key given twice or half a character: not the store's writing
+        raise BadFile(DID_NOT_VALIDATE, f"{exc.where}: {exc.message}" if exc.where else exc.message) from None
     if not isinstance(data, dict) or not all(isinstance(data.get(t, {}), dict) for t in tables):
         raise BadFile(DID_NOT_VALIDATE, "it is not a TinyDB file of " + ", ".join(tables))
     for name in tables:

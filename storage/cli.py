@@ -3,21 +3,17 @@ status; bad input is one line on stderr naming the file, the place and the probl
 the store untouched."""
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
-from scoring import RecordError
-
 from .api import StoreError
 from .atomic import write_atomic
-from .jsonstream import Unreadable
+from .reader import Refused, one_line, read_import_file
 from .store import Store
 from .export_file import export_pieces
-from .transfer import read_import
 
 
 # Characters that would break a `list` line apart or hide part of it: C0 and C1 controls
@@ -42,6 +38,9 @@ def _fail(message: str) -> int:
 def _store_failed(data_dir: Path, exc: Exception) -> int:
     """The store's message, starting with the data folder (said once, not twice)."""
     message = str(exc)
+    if isinstance(exc, OSError) and exc.strerror:  # not "[Errno 13] Permission denied: '/…/store.lock'"
+        named = f" ({os.path.relpath(exc.filename, data_dir)})" if isinstance(exc.filename, str) else ""
+        message = f"cannot use the store: {exc.strerror.lower()}{named}"
     return _fail(message if message.startswith(f"{data_dir} ") else f"{data_dir}: {message}")
 
 
@@ -61,7 +60,7 @@ def _stdout_closed() -> int:
 def _open(data_dir: Path) -> Store:
     store = Store.open(data_dir)
     for notice in store.notices:
-        print(f"pandapad: {data_dir}: {notice}", file=sys.stderr)
+        print(f"pandapad: {data_dir}: {one_line(notice)}", file=sys.stderr)  # a name may hold a newline
     return store
 
 
@@ -76,26 +75,17 @@ def _open_to_read(data_dir: Path) -> AbstractContextManager[Store | None]:
 
 
 def run_import(data_dir: Path, file: str) -> int:
-    name = "<stdin>" if file == "-" else file
     try:
-        raw = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
-        text = raw.decode("utf-8-sig")  # as `score` reads: a byte-order mark is fine
-    except (OSError, UnicodeDecodeError) as exc:
-        return _fail(f"{name}: cannot read: {getattr(exc, 'strerror', None) or exc}")
-    try:
-        games = read_import(text)  # every record checked before the store is even opened
-    except Unreadable as exc:  # valid JSON, but nested too deeply or a number too long
-        return _fail(f"{name}: line {exc.lineno} column {exc.colno}: cannot be read: {exc.msg}")
-    except json.JSONDecodeError as exc:
-        return _fail(f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})")
-    except RecordError as exc:
-        return _fail(f"{name}: {exc.where or 'record'}: {exc.message}")
-    del text
+        name, games = read_import_file(file)  # every record checked before the store is even opened
+    except Refused as exc:
+        return _fail(str(exc))
     try:
         with _open(data_dir) as store:
             report = store.import_incoming(games)
     except (StoreError, OSError) as exc:
         return _store_failed(data_dir, exc)
+    for warning in report.warnings():  # a line each, on stderr: the counts line stays as scripts read it
+        print(f"pandapad: {name}: {one_line(warning)}", file=sys.stderr)
     games_word = "game" if report.total == 1 else "games"
     print(f"{name}: imported {report.total} {games_word}: {report}")
     return 0

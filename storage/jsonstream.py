@@ -12,6 +12,7 @@ what and where, instead of RecursionError or a bare ValueError.
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 from typing import Any, Iterator
@@ -20,8 +21,29 @@ from scoring import RecordError
 from scoring.json_text import DuplicateKey, no_duplicates, place_of_duplicate
 
 WS = re.compile(r"[ \t\n\r]*")
-# A key given twice in one object is refused (json would keep the last one silently).
-_decoder = json.JSONDecoder(object_pairs_hook=no_duplicates)
+
+
+class NotANumber(ValueError):
+    """NaN, Infinity, or a number too large to be one (1e400): JSON has no such numbers."""
+
+
+def _no_constant(name: str) -> Any:
+    raise NotANumber(f"{name} is not a number a game can count")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise NotANumber(f"{text} is too large to be a number")
+    return value
+
+
+# A key given twice in one object is refused (json would keep the last one silently); NaN,
+# Infinity and 1e400 are refused (not JSON numbers; they would crash an export later).
+_HOOKS = dict(object_pairs_hook=no_duplicates, parse_constant=_no_constant, parse_float=_finite)
+_decoder = json.JSONDecoder(**_HOOKS)
+# A \uD800-\uDFFF escape: maybe half of a surrogate pair on its own, which is not text.
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 DEEP = 100  # an export nests fewer than 10 levels; this deep is reported as the place of the problem
 # Outside strings: brackets and numbers (a string may be unterminated in a file cut short).
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[{]|[\]}]|-?(\d+)(\.\d+)?([eE][-+]?\d+)?')
@@ -34,8 +56,10 @@ class Unreadable(json.JSONDecodeError):
 def loads(data: str | bytes) -> Any:
     """json.loads, raising Unreadable (a JSONDecodeError) where it would raise RecursionError
     or ValueError; UnicodeDecodeError of bytes that are not text still passes through."""
+    if isinstance(data, (bytes, bytearray)):  # strictly UTF-8: json would take UTF-16 and CESU-8 half pairs
+        data = bytes(data).decode("utf-8")
     try:
-        return json.loads(data, object_pairs_hook=no_duplicates)
+        value = json.loads(data, **_HOOKS)
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise
     except DuplicateKey:
@@ -44,6 +68,33 @@ def loads(data: str | bytes) -> Any:
     except (RecursionError, ValueError) as exc:
         text = data if isinstance(data, str) else data.decode("utf-8", "replace")
         raise _unreadable(exc, text, 0) from None
+    if _SURROGATE.search(data):
+        check_text(value, "")
+    return value
+
+
+def check_text(value: Any, place: str) -> None:
+    """RecordError naming the first string (or key) of a parsed value that holds half of a
+    UTF-16 surrogate pair on its own (JSON's "\\udfff"): not text, it cannot be written out."""
+    stack = [(value, place)]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise RecordError(where, f"the text holds \\u{ord(node[exc.start]):04x}, half of a character "
+                                         "pair on its own, which is not a character") from None
+        elif isinstance(node, list):
+            stack += [(item, f"{where}[{i}]") for i, item in enumerate(node)]
+        elif isinstance(node, dict):
+            for key, item in node.items():
+                try:
+                    key.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise RecordError(where, "a key holds half of a character pair on its own, which is "
+                                             "not a character") from None
+                stack.append((item, f"{where}.{key}" if where else key))
 
 
 def _twice(text: str, start: int, place: str) -> RecordError:
@@ -60,13 +111,16 @@ def decode(text: str, i: int, place: str = "") -> tuple[Any, int]:
     """The JSON value starting at text[i] and the index after it (JSONDecoder.raw_decode);
     `place` names it in a RecordError for a key given twice."""
     try:
-        return _decoder.raw_decode(text, i)
+        value, end = _decoder.raw_decode(text, i)
     except json.JSONDecodeError:
         raise
     except DuplicateKey:
         raise _twice(text, i, place) from None
     except (RecursionError, ValueError) as exc:
         raise _unreadable(exc, text, i) from None
+    if _SURROGATE.search(text, i, end):
+        check_text(value, place)
+    return value, end
 
 
 def _unreadable(exc: Exception, text: str, start: int) -> Unreadable:
@@ -87,8 +141,15 @@ def _unreadable(exc: Exception, text: str, start: int) -> Unreadable:
               and not token.group(2) and not token.group(3) and len(token.group(1)) > limit):
             return Unreadable(f"a whole number of {len(token.group(1)):,} digits (more than "
                               f"{limit:,} are not read)", text, token.start())
+    if isinstance(exc, NotANumber):
+        found = next((m.start(1) for m in _NOT_A_NUMBER.finditer(text, start) if m.group(1)), start)
+        return Unreadable(str(exc), text, found)
     what = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
     return Unreadable(what, text, start)
+
+
+# Where NaN, Infinity or a number past a float is (outside strings, as _TOKENS does).
+_NOT_A_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN|-?\d+(?:\.\d+)?[eE][-+]?\d{3,})')
 
 
 def parse_lazily(text: str, export_format: str) -> tuple[dict[str, Any], Iterator[Any]] | None:
@@ -112,8 +173,8 @@ def parse_lazily(text: str, export_format: str) -> tuple[dict[str, Any], Iterato
             if key == "games":
                 if head.get("format") != export_format or "version" not in head or text[i:i + 1] != "[":
                     return None
-                return head, _games(text, i + 1)
-            head[key], i = decode(text, i)
+                return head, _games(text, i + 1, set(head) | {"games"})
+            head[key], i = decode(text, i, key)
             i = _ws(text, i)
             if text[i:i + 1] != ",":
                 return None
@@ -127,7 +188,7 @@ def _ws(text: str, i: int) -> int:
     return WS.match(text, i).end()
 
 
-def _games(text: str, i: int) -> Iterator[Any]:
+def _games(text: str, i: int, keys: set[str]) -> Iterator[Any]:
     i = _ws(text, i)
     if text[i:i + 1] == "]":
         i += 1
@@ -143,14 +204,20 @@ def _games(text: str, i: int) -> Iterator[Any]:
                 break
             _expect(text, i, ",")
             i = _ws(text, i + 1)
-    # the rest of the object: more fields, then nothing but white space
+    # the rest of the object: more fields, then nothing but white space; a key given again
+    # ("games" twice: json would keep the second list) is refused as anywhere else
     i = _ws(text, i)
     while text[i:i + 1] == ",":
         i = _ws(text, i + 1)
-        _, i = decode(text, i)
+        key, i = decode(text, i)
+        if not isinstance(key, str):
+            raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, i)
+        if key in keys:
+            raise RecordError("", f'the key "{key}" is given twice')
+        keys.add(key)
         i = _ws(text, i)
         _expect(text, i, ":")
-        _, i = decode(text, _ws(text, i + 1))
+        _, i = decode(text, _ws(text, i + 1), key)
         i = _ws(text, i)
     _expect(text, i, "}")
     if _ws(text, i + 1) != len(text):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
@@ -50,6 +51,10 @@ class Opening:
         self.damaged = False  # a file holding games was set aside (now or by a cut-short open)
         self.clashes: list[tuple[str, int, int]] = []
         self.salvaged: list[tuple[dict, Any]] = []  # sound games of files moved aside
+        # Games a moved-aside file held (by its own text, else by its index): each must be
+        # in the store when the repair is done, or be named as lost (#22). id -> (words, file)
+        self.were_there: dict[str, tuple[str, str | None]] = {}
+        self.listed: dict[int, dict] = {}  # the rows of the index of the chunk being opened
         self.stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
         self.stats = StatCache(root)  # sha256 of files unchanged since the last open, unread
         self.described: set[int] = set()  # chunks whose index file describes them (for the cache)
@@ -74,6 +79,7 @@ class Opening:
                 self._recover_from_backup()
                 self._keep_salvaged()
             self._resolve_duplicates()
+            self._name_the_lost()
         if self.take_backup:
             digests = self.stats.still_true()
             digests.update({chunk_name(n): c.sha256 for n, c in self.areas.history.chunks.items()
@@ -141,13 +147,17 @@ class Opening:
             self.described.add(n)
             return
         rows = index_digest = None
+        self.listed = {}
         if index_path.exists():
             try:
                 raw, _, clean = self.stats.read_clean(index_rel)
                 # Unchanged since the last open, where it validated: the same bytes validate.
                 index_digest, rows = (known_index if clean else check_index)(raw)
+                self.listed = rows
             except BadFile as bad:
                 aside = self._set_aside(index_rel, bad.reason)
+                for gid in _ids_in(raw):  # the games it listed must come back from the chunk, or be named
+                    self.were_there.setdefault(gid, (f"game {gid}", None))
                 self.notices.append(f"{index_rel} {_words(bad.reason)} ({bad.detail}); moved aside as "
                                     f"{aside}; rebuilt it from {chunk_rel}.")
         if not chunk_path.exists():
@@ -215,6 +225,14 @@ class Opening:
         self._mark_damaged()
         self.salvaged += _sound_games(raw)
         aside = self._set_aside(rel, bad.reason, raw)
+        listed = self.listed if what == "history file" else {}
+        for row in listed.values():
+            self.were_there.setdefault(row["id"], (_described(row), aside))
+        for gid in _ids_in(raw):
+            self.were_there.setdefault(gid, (f"game {gid}", aside))
+        for gid, (words, where) in self.were_there.items():  # listed by its index, moved aside before it
+            if where is None and what == "history file":
+                self.were_there[gid] = (words, aside)
         found = backup.good_copy(self.root, rel, check)
         note = f"{rel} ({what}) {_words(bad.reason)} ({bad.detail}); moved aside as {aside}"
         if found is None:
@@ -265,6 +283,15 @@ class Opening:
             self.notices.append(f"kept {len(newest)} sound {games} saved since the last start "
                                 f"from the file moved aside.")
 
+    def _name_the_lost(self) -> None:
+        """Each game a moved-aside file held that neither the backups nor the file itself gave
+        back, named: a repair never drops a game without a word (#22)."""
+        for gid, (words, aside) in self.were_there.items():
+            if gid not in self.areas:
+                kept = f"; what is left of it is in {aside}" if aside else ""
+                self.notices.append(f"could not keep {words}: its file is damaged and no backup "
+                                    f"holds it{kept}.")
+
     def _is_newer(self, doc: dict) -> bool:
         here = self.areas.revision(doc["id"])
         return here is None or here < doc["revision"]
@@ -288,13 +315,40 @@ class Opening:
                 active.remove(game_id)
 
 
+# Where a stored game starts in a TinyDB file: "12": {"id": "…" (the store writes docs so).
+_DOC_START = re.compile(r'"\d+"\s*:\s*(\{\s*"id"\s*:\s*"((?:[^"\\]|\\.){1,200})")')
+_DECODER = json.JSONDecoder()
+
+
+def _ids_in(raw: bytes) -> list[str]:
+    """The game ids a store file's text names at the start of its documents, even when the
+    file no longer parses (cut short, a byte changed): to name each game a repair could not keep."""
+    ids = []
+    for m in _DOC_START.finditer(raw.decode("utf-8", "replace")):
+        try:
+            gid = json.loads('"' + m.group(2) + '"')
+            gid.encode("utf-8")
+        except (ValueError, UnicodeError):
+            continue
+        ids.append(gid)
+    return ids
+
+
 def _sound_games(raw: bytes) -> list[tuple[dict, Any]]:
-    """The games of a file that parses but did not validate which do validate one by one."""
+    """The games of a file moved aside which validate one by one: all of them when it parses,
+    else each document that still reads whole (a file cut short keeps the games before the cut)."""
     try:
         data = json.loads(raw)
         tables = [t for name, t in data.items() if name in ("game", "games") and isinstance(t, dict)]
-    except (ValueError, AttributeError, RecursionError):  # did not parse: no game to save
-        return []
+    except (ValueError, AttributeError, RecursionError):  # did not parse: read it game by game
+        text = raw.decode("utf-8", "replace")
+        docs: dict[str, Any] = {}
+        for m in _DOC_START.finditer(text):
+            try:
+                docs[str(len(docs))], _ = _DECODER.raw_decode(text, m.start(1))
+            except (ValueError, RecursionError):
+                continue
+        tables = [docs]
     sound = []
     for table in tables:
         for doc in table.values():
@@ -304,6 +358,13 @@ def _sound_games(raw: bytes) -> list[tuple[dict, Any]]:
                 continue
             sound.append((doc, record))
     return sound
+
+
+def _described(row: dict) -> str:
+    """A game as a player finds it in the history: 'game g1 (panda-royale of 2026-11-22: Ann, Ben)'."""
+    names = ", ".join(str(p[1]) for p in row.get("players", ()))
+    when = (row.get("created") or row.get("finished") or "")[:10]
+    return f"game {row['id']} ({row.get('game')}{' of ' + when if when else ''}: {names})"
 
 
 def _words(reason: str) -> str:

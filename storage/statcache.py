@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 from .atomic import dump_bytes, sha256, write_atomic
@@ -34,6 +35,16 @@ def _key(st: os.stat_result) -> Key:
 
 def stat_key(path: Path) -> Key:
     return _key(os.stat(path))
+
+
+# A history file holds 200 games (200 of the largest records are 26 MB); a game in progress
+# grows ~70 bytes a tap. A store file larger than this was not written by the store.
+STORE_FILE_LIMIT = 256 * 1024 * 1024
+
+
+class Unread(bytes):
+    """What stands for a store file open did not read (too large, not a plain file): `why`."""
+    why = ""
 
 
 class StatCache:
@@ -91,7 +102,14 @@ class StatCache:
     def read_clean(self, rel: str) -> tuple[bytes, str, bool]:
         """The bytes of `rel`, their sha256, and whether the file is unchanged since the cache."""
         path = self.root / rel
-        key = _key(os.stat(path))  # before reading: a change after it changes the stat
+        info = os.stat(path)
+        key = _key(info)  # before reading: a change after it changes the stat
+        if not stat.S_ISREG(info.st_mode) or info.st_size > STORE_FILE_LIMIT:  # never read (#22)
+            unread = Unread(b"")
+            unread.why = (f"it is {info.st_size / 1024 / 1024:,.0f} MB; no store file is larger than "
+                          f"{STORE_FILE_LIMIT // 1024 // 1024} MB" if stat.S_ISREG(info.st_mode)
+                          else "it is not a plain file")
+            return unread, "", False
         raw = path.read_bytes()
         entry = self.cached.get(rel)
         clean = entry is not None and entry[0] == key

@@ -34,8 +34,9 @@ IMPORT_BATCH = 200
 
 
 class Store:
-    def __init__(self, root: Path, lock: ProcessLock, areas: Areas, notices: list[str]):
+    def __init__(self, root: Path, lock: ProcessLock, areas: Areas, notices: list[str], stats=None):
         self.root = root
+        self._stats = stats  # statcache.StatCache of the open: checksums of files unchanged since
         self.notices = notices  # what open() repaired, as sentences for a person; [] normally
         self._process_lock = lock
         self._areas = areas
@@ -64,7 +65,7 @@ class Store:
             areas.close()
             lock.release()
             raise
-        return cls(root, lock, areas, opening.notices)
+        return cls(root, lock, areas, opening.notices, opening.stats)
 
     def __enter__(self) -> "Store":
         return self
@@ -192,6 +193,7 @@ class Store:
             self._process_lock.release()
             raise
         self._areas = areas
+        self._stats = opening.stats
         self.notices += opening.notices
 
     # --- one game ---------------------------------------------------------------------
@@ -331,12 +333,32 @@ class Store:
             # One all-or-nothing change (commit.py): a kill at any moment leaves the store as
             # before the import or as after it; an error writes nothing.
             with nullcontext() if dry_run else self._changing_together(what):
-                return self._import_batches(games, dry_run, keep_in_progress)
+                report = self._import_batches(games, dry_run, keep_in_progress)
+            if not dry_run and (report.new or report.updated):
+                self._back_up()
+            return report
+
+    def _back_up(self) -> None:
+        """A backup of the store as an import left it (#22): a history file damaged before the
+        next open is then put back with the imported games, not from before them. Unchanged
+        files are hard links; the chunks' checksums are known, so only indexes and active games
+        are hashed."""
+        from . import backup
+        from .layout import chunk_name
+        digests = self._stats.still_true() if self._stats is not None else {}
+        digests.update({chunk_name(n): c.sha256 for n, c in self._areas.history.chunks.items()
+                        if c.sha256 and (self.root / chunk_name(n)).exists()})
+        try:
+            backup.take(self.root, digests)
+        except OSError:  # the import is stored; a backup that cannot be written is taken at the next open
+            pass
 
     def _import_batches(self, games: list[transfer.Incoming], dry_run: bool, keep_in_progress: bool = False
                         ) -> ImportReport:
         now = transfer.now_iso()
         new_ids, updated, unchanged, kept, playing = [], 0, 0, 0, 0
+        as_new: list[tuple[str, str, str, str]] = []
+        problems: list[tuple[str, str, tuple[str, ...]]] = []
         for start in range(0, len(games), IMPORT_BATCH):  # a batch of records in memory at a time
             items = []
             for game in games[start:start + IMPORT_BATCH]:
@@ -344,24 +366,36 @@ class Store:
                 if keep_in_progress and game.id in self._areas.active.games:
                     playing += 1
                     continue
-                old = self._areas.doc(game.id) if game.id in self._areas else None
+                gid = game.id
+                old = self._areas.doc(gid) if gid in self._areas else None
+                why = transfer.other_game(old["record"], data) if old is not None else None
+                if why is not None:  # never turn a stored game into another one: keep both
+                    gid = transfer.new_id_for(game.id, game.record)
+                    data["id"], row = gid, {**row, "id": gid}
+                    old = self._areas.doc(gid) if gid in self._areas else None
+                    if old is None:
+                        as_new.append((game.place, game.id, gid, why))
                 if game.undated:
                     data["created"] = (old["record"].get("created") if old else None) or data["finished"] or now
                     row = {**row, "created": data["created"], "order": order_key(data["created"], data["finished"])}
                 if old is None:
-                    items.append((journal.new_doc(game.id, data), None, row))
-                    new_ids.append(game.id)
+                    items.append((journal.new_doc(gid, data), None, row))
+                    new_ids.append(gid)
                 elif old["record"] == data:
                     unchanged += 1
+                    continue
                 elif transfer.goes_back(old["record"], data):
                     kept += 1
+                    continue
                 else:
                     items.append((journal.saved(old, data), None, row))
                     updated += 1
+                if game.problems:
+                    problems.append((game.place, gid, game.problems))
             if not dry_run:
                 self._areas.place_many(items)
             self._areas.history.forget()
-        return ImportReport(len(new_ids), updated, unchanged, new_ids, kept, playing)
+        return ImportReport(len(new_ids), updated, unchanged, new_ids, kept, playing, as_new, problems)
 
     def export_data(self) -> dict[str, Any]:
         """{"format": "pandapad/export", "version": 1, "exported": now, "games": [records]}:

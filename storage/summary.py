@@ -6,7 +6,7 @@ from typing import Any
 
 import json
 
-from scoring import RecordBase, score
+from scoring import RecordBase, RecordError, Result, bounds, score
 from scoring.statistics import facts
 
 from .api import Summary
@@ -31,8 +31,8 @@ def order_key(created: str | None, finished: str | None) -> str:
     return ""
 
 
-def index_row(record: RecordBase, revision: int) -> dict[str, Any]:
-    result = score(record)
+def index_row(record: RecordBase, revision: int, result: Result | None = None) -> dict[str, Any]:
+    result = score(record) if result is None else result
     return {
         "id": record.id, "revision": revision, "version": record.version, "game": record.game,
         "created": record.created, "finished": record.finished,
@@ -67,6 +67,10 @@ def checked_row(row: Any) -> dict[str, Any]:
             raise ValueError("players must be [id, name, total, place] lists")
     if not isinstance(row["winners"], list) or not all(isinstance(w, str) for w in row["winners"]):
         raise ValueError("winners must be a list of names")
+    try:  # what the record would have been refused for: a number `list` cannot print, half a character
+        bounds.check({k: v for k, v in row.items() if k != "facts"})
+    except RecordError as exc:
+        raise ValueError(f"{exc.where}: {exc.message}") from None
     return {**row, "players": players, "winners": tuple(row["winners"])}
 
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Iterable, Iterator, TextIO
 
-from scoring import EXPORT_FORMAT, RecordError, parse_record
+from scoring import EXPORT_FORMAT, RecordError, parse_record, score
+from scoring.json_text import shown_as
 
 from .atomic import dump_bytes
 from .jsonstream import loads, parse_lazily
@@ -37,6 +38,8 @@ class Incoming:
     record: bytes  # the record as it will be stored (upgraded), JSON
     row: dict[str, Any]  # its index row (revision 1)
     undated: bool  # it came without `created`: the store dates it
+    place: str = ""  # where it is in the file ("games[3]"), to name it in a warning
+    problems: tuple[str, ...] = ()  # a finished game's errors by its rules: imported, but said (#22)
 
 
 def read_import(text: str) -> list[Incoming]:
@@ -65,7 +68,7 @@ def prepare(data: Any) -> list[Incoming]:
 def _check_envelope(head: dict[str, Any]) -> None:
     version = head.get("version")
     if type(version) is not int:
-        raise RecordError("version", f"the export file's version must be a whole number, not {version!r}")
+        raise RecordError("version", f"the export file's version must be a whole number, not {shown_as(version)}")
     if version > EXPORT_VERSION:
         raise RecordError("version", f"this export file is version {version}, but this app reads "
                                      f"export files up to version {EXPORT_VERSION}; update Pandapad")
@@ -98,7 +101,30 @@ def _prepare_one(place: str, game: Any) -> Incoming:
         content = {k: v for k, v in record.to_json().items() if k != "id"}
         canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         record = record.model_copy(update={"id": str(uuid.uuid5(ID_NAMESPACE, canonical))})
-    return Incoming(record.id, dump_bytes(record.to_json()), index_row(record, 1), record.created is None)
+    result = score(record)
+    problems = tuple(f"{p.where}: {p.message}" if p.where else p.message
+                     for p in result.problems if p.level == "error") if record.finished else ()
+    return Incoming(record.id, dump_bytes(record.to_json()), index_row(record, 1, result), record.created is None,
+                    place or "record", problems)
+
+
+def other_game(stored: dict[str, Any], copy: dict[str, Any]) -> str | None:
+    """How a copy under a stored game's id is another game (#22): another game, or other
+    players (by their ids; a renamed player keeps their id), in words; None when it is a
+    version of the same game."""
+    if stored.get("game") != copy.get("game"):
+        return f"it is {copy.get('game')}, the stored game is {stored.get('game')}"
+    ids = lambda r: sorted(str(p.get("id")) for p in r.get("players") or () if isinstance(p, dict))  # noqa: E731
+    if ids(stored) != ids(copy):
+        names = lambda r: ", ".join(str(p.get("name")) for p in r.get("players") or ())  # noqa: E731
+        return f"its players are {names(copy)}, the stored game's are {names(stored)}"
+    return None
+
+
+def new_id_for(game_id: str, record: bytes) -> str:
+    """The id a copy that is another game is imported under: the same file imported twice
+    gives the same id, so the second import finds it unchanged."""
+    return str(uuid.uuid5(ID_NAMESPACE, game_id + "\n" + record.decode("utf-8")))
 
 
 # What a record says about itself rather than what was entered during play.

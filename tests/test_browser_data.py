@@ -204,6 +204,33 @@ def test_an_import_shows_what_it_would_do_and_writes_only_when_confirmed(browser
         page.context.close()
 
 
+def test_the_preview_says_which_game_comes_in_as_new_and_which_breaks_its_rules(browser, server, tmp_path):
+    """#22: another game under a stored id is imported as a new game, a finished game that
+    breaks its rules with its problem: both said on the phone before the tap that imports."""
+    for width, height in ((360, 740), (412, 915)):
+        page = open_data(browser, server)
+        page.set_viewport_size({"width": width, "height": height})
+        try:
+            stored = export_now(page)["games"]
+            other = {"id": stored[0]["id"], "game": "royal-ur", "finished": "2026-11-20T20:00:00Z",
+                     "players": [{"id": "x", "name": "Xu"}, {"id": "y", "name": "Yo"}],
+                     "rounds": [{"winner": "x", "loser": {"unentered": 7}}]}
+            broken = {"id": f"broken-{width}", "game": "panda-royale", "finished": "2026-11-21T20:00:00Z",
+                      "players": [{"id": "a", "name": "Ann"}, {"id": "b", "name": "Ben"}],
+                      "rounds": [{"hands": {"a": {"yellow": [99]}, "b": {"yellow": [3]}}}]}
+            choose(page, export_file(tmp_path, [other, broken], name="odd.json"))
+            page.get_by_text(re.compile(r"is not the stored game")).first.wait_for()
+            said = page.get_by_text(re.compile(r"is not the stored game")).inner_text()
+            assert "it comes in as a new game" in said and "it is royal-ur, the stored game is panda-royale" in said
+            rule = page.get_by_text(re.compile(r"is finished but breaks its rules")).inner_text()
+            assert f"game broken-{width}" in rule and "99" in rule
+            scrolled_to(page, button(page, "Cancel"))
+            screenshot(page, f"data_import_warnings_{width}x{height}")
+            assert export_now(page)["games"] == stored  # the preview wrote nothing
+        finally:
+            page.context.close()
+
+
 @pytest.mark.parametrize("content,reason", [
     (b"\x00\x01garbage\xff", "not UTF-8 text"),
     (b'{"format": "pandapad/export", "version": 1, "games": [', "not valid JSON"),
@@ -213,6 +240,13 @@ def test_an_import_shows_what_it_would_do_and_writes_only_when_confirmed(browser
     (json.dumps({"format": "pandapad/game", "version": 7, "game": "royal-ur",
                  "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]}).encode(), "version 7"),
     (b'{"game": "royal-ur", "game": "pandoria"}', 'the key "game" is given twice'),
+    # issue #22: what used to be a traceback in the server log and a spinner on the phone
+    (b'{"game": "nokosu-dice", "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}, '
+     b'{"id": "c", "name": "C"}], "settings": {"zero_bonus": ' + b"9" * 4000 + b"}}", "4,000 digits"),
+    (b'{"id": "\\udfff", "game": "royal-ur", "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]}',
+     "half of a character pair"),
+    (json.dumps({"game": "royal-ur", "created": "9999-12-31T23:59:59-14:00",
+                 "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]}).encode(), "UTC"),
     (json.dumps({"format": "pandapad/game", "game": "royal-ur", "notes": "x" * (LIMIT + 10),
                  "players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}]}).encode(), "at most"),
 ])

@@ -223,8 +223,15 @@ def test_a_crash_while_a_game_moves_to_the_history_keeps_one_copy(tmp_path):
 
 def test_backups_roll_keeping_the_last_few_and_link_unchanged_files(tmp_path):
     make_store(tmp_path)
-    for _ in range(KEEP + 2):
+    Store.open(tmp_path).close()
+    first = backups(tmp_path)
+    for _ in range(KEEP + 2):  # opening to read changes nothing: no backup is taken, none rolls out (#22)
         Store.open(tmp_path).close()
+    assert backups(tmp_path) == first
+    rng = random.Random(5)
+    for _ in range(KEEP + 2):  # a tap between opens: each open backs up what changed
+        with Store.open(tmp_path) as store:
+            tap_n(store, "live", 1, rng)
     kept = backups(tmp_path)
     assert len(kept) == KEEP
     newest, older = kept[0], kept[1]
@@ -260,11 +267,20 @@ def test_the_command_line_says_what_open_repaired(tmp_path, damage):
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode == 0
     assert "Traceback" not in run.stderr
-    [notice] = run.stderr.splitlines()
-    assert notice.startswith(f"pandapad: {tmp_path}: history-0001.json (history file) did not parse (line 1 column ")
+    # the game saved since the last start, into the damaged file, is read from what is left of
+    # the file when its text still holds it whole, else named as lost (#22)
+    notice, later = run.stderr.splitlines()
+    if damage == "huge-number":  # the number is in another game: "later" still reads
+        assert later == f"pandapad: {tmp_path}: kept 1 sound game saved since the last start from the file moved aside."
+    else:
+        assert later.startswith(f"pandapad: {tmp_path}: could not keep game later (panda-royale of ")
+        assert "its file is damaged and no backup holds it; what is left of it is in " \
+               "history-0001.did-not" in later
+    how = "it is not UTF-8 text" if damage == "garbage" else "line 1 column "  # bytes first, JSON second
+    assert notice.startswith(f"pandapad: {tmp_path}: history-0001.json (history file) did not parse ({how}")
     assert "moved aside as history-0001.did-not-parse-" in notice and "restored it from the backup" in notice
     # the 7 games stored at the last successful start ("later" was saved since, into the bad file)
-    assert len(run.stdout.splitlines()) == 7
+    assert len(run.stdout.splitlines()) == (8 if damage == "huge-number" else 7)
 
 
 def test_a_repair_cut_short_is_finished_at_the_next_open(tmp_path):

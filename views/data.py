@@ -16,14 +16,15 @@ import flet as ft
 from scoring import RecordError
 from storage import StoreError
 from storage.export_file import export_bytes
-from storage.transfer import read_import
+from storage import reader
+from storage.reader import Refused, import_bytes
 from views import theme
 from views.roles import HOST_WHO, refusal
 
 log = logging.getLogger(__name__)
 
 # 10,000 games export to about 70 MB. PANDAPAD_IMPORT_LIMIT (bytes) lets a test try a small one.
-IMPORT_LIMIT = int(os.environ.get("PANDAPAD_IMPORT_LIMIT") or 100 * 1024 * 1024)
+IMPORT_LIMIT = int(os.environ.get("PANDAPAD_IMPORT_LIMIT") or reader.IMPORT_LIMIT)
 
 
 def backup_time(name: str) -> str:
@@ -40,17 +41,15 @@ def megabytes(n: int) -> str:
 
 
 def read_file(raw: bytes, name: str):
-    """The games of an import file, validated, or the one-line reason it is refused."""
+    """The games of an import file, validated, or the one-line reason it is refused: the
+    same reader and the same words as `main.py import` (storage/reader.py)."""
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return None, f"{name}: byte {exc.start}: not UTF-8 text"
-    try:
-        return read_import(text), None
-    except RecordError as exc:
-        return None, f"{name}: {exc.where or 'record'}: {exc.message}"
-    except json.JSONDecodeError as exc:
-        return None, f"{name}: line {exc.lineno} column {exc.colno}: not valid JSON ({exc.msg})"
+        return import_bytes(raw, name, IMPORT_LIMIT), None
+    except Refused as exc:
+        return None, str(exc)
+    except Exception as exc:  # noqa: BLE001 - a phone gets a line, never a spinner for ever
+        log.exception("import preview")
+        return None, f"{name}: cannot be read ({type(exc).__name__}); nothing was changed"
 
 
 class DataScreen:
@@ -97,9 +96,10 @@ class DataScreen:
                 self.preview,
                 ft.Divider(),
                 theme.heading("Backups", size=theme.BODY),
-                ft.Text("The app keeps a copy of every game each time it starts (the last three). Restoring "
-                        "one keeps the games as they are now as a backup first, so it can be undone. Games in "
-                        "progress stay as they are, every score entered in them.",
+                ft.Text("The app keeps a copy of every game when it starts after a change and after an "
+                        "import (the last three). Restoring one keeps the games as they are now as a "
+                        "backup first, so it can be undone. Games in progress stay as they are, every "
+                        "score entered in them.",
                         size=theme.SMALL),
                 self.backups,
                 self.restored,
@@ -209,17 +209,25 @@ class DataScreen:
         except (StoreError, RecordError) as exc:
             self.say(self.line(f"Refused, nothing was changed: {exc}", error=True))
             return
+        except Exception as exc:  # noqa: BLE001 - a line on the phone, never a spinner for ever
+            log.exception("import preview")
+            self.say(self.line(f"Refused, nothing was changed: {name} could not be read ({type(exc).__name__}).",
+                               error=True))
+            return
         writes = report.new + report.updated
         counts = (f"{name} holds {len(games)} {'game' if len(games) == 1 else 'games'}: {report.new} new, "
                   f"{report.updated} updated, {report.unchanged} unchanged"
                   + (f", {report.kept} kept (the stored game is newer or more complete)" if report.kept else "")
                   + (f", {report.playing} left as {'it is' if report.playing == 1 else 'they are'} (being played "
                      "here now)" if report.playing else ""))
+        # Said before the tap that imports (#22): another game under a stored id comes in as a
+        # new game, a finished game that breaks its rules comes in with its problems shown.
+        warnings = [self.line(text, error=True) for text in report.warnings()]
         if writes == 0:
             self.say(self.line(counts + ". Nothing to import: every game is stored already."))
             return
         self.pending = (games, name)
-        self.say(self.line(counts + "."),
+        self.say(self.line(counts + "."), *warnings,
                  ft.Row([ft.FilledButton(f"Import {writes} {'game' if writes == 1 else 'games'}",
                                          icon=ft.Icons.CHECK, height=theme.TAP,
                                          on_click=lambda e: self.page.run_task(self.confirm)),
