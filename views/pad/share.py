@@ -17,7 +17,7 @@ from views.pad.words import and_join, signed
 
 log = logging.getLogger(__name__)
 
-CARD_WIDTH = 360     # the picture's layout width (logical pixels); the PNG is 3x that
+CARD_WIDTH = 360     # the picture's layout width (logical pixels), less on a narrower phone; the PNG is 3x that
 PIXEL_RATIO = 3      # 1080 pixels wide: sharp in a chat, a few hundred kB at most
 GOLD = "#F2B705"     # the winner's trophy, on light and dark alike
 
@@ -48,7 +48,7 @@ def _duration(record) -> str:
     return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d}"
 
 
-def result_card(record, outcome: str = "") -> ft.Container:
+def result_card(record, outcome: str = "", width: int = CARD_WIDTH) -> ft.Container:
     """The picture people post: the game's colour and name, the day, each place, name and total,
     the winner(s) with a trophy, how a tie was broken. Fixed sizes (not the phone's text size):
     the picture looks the same from every phone."""
@@ -91,7 +91,7 @@ def result_card(record, outcome: str = "") -> ft.Container:
         ft.Column([header, ft.Container(ft.Column(body + [footer], spacing=8, tight=True),
                                         padding=ft.Padding.only(left=14, right=14, top=12, bottom=10))],
                   spacing=0, tight=True),
-        width=CARD_WIDTH, bgcolor=ft.Colors.SURFACE, border_radius=20, clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
+        width=width, bgcolor=ft.Colors.SURFACE, border_radius=20, clip_behavior=ft.ClipBehavior.ANTI_ALIAS,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
 
 
@@ -100,16 +100,16 @@ def png_size(png: bytes) -> tuple[int, int]:
     return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
-async def capture(shot: ft.Screenshot, tries: int = 4) -> bytes:
+async def capture(shot: ft.Screenshot, width: int, tries: int = 4) -> bytes:
     """The card as a PNG. A capture taken while the dialog is still being laid out comes back
     the size of the whole screen with the card in a corner (seen in Chromium): taken again."""
     png = b""
     for k in range(tries):
         # A float: the client takes an int pixel ratio as a wrong type. The delay lets the dialog settle.
         png = await asyncio.wait_for(shot.capture(pixel_ratio=float(PIXEL_RATIO), delay=400 + 300 * k), timeout=20)
-        if png_size(png)[0] == CARD_WIDTH * PIXEL_RATIO:
+        if png_size(png)[0] == width * PIXEL_RATIO:
             return png
-        log.info("result card captured at %s, not %s wide: again", png_size(png), CARD_WIDTH * PIXEL_RATIO)
+        log.info("result card captured at %s, not %s wide: again", png_size(png), width * PIXEL_RATIO)
     return png
 
 
@@ -183,7 +183,9 @@ class ResultActions:
         """The card drawn in a dialog (what is shared is what the table sees), captured as a PNG
         by Flet's Screenshot and handed to the phone's share sheet; a browser without one (a
         desktop's) downloads it instead."""
-        shot = ft.Screenshot(result_card(self.record, self.outcome))
+        # As wide as the dialog allows on this phone (8 + 8 around the dialog, 8 + 8 inside).
+        width = min(CARD_WIDTH, int(self.page.width or CARD_WIDTH + 32) - 32)
+        shot = ft.Screenshot(result_card(self.record, self.outcome, width))
         status = ft.Text("Preparing the picture…", size=theme.SMALL)
         dialog = ft.AlertDialog(
             content=ft.Column([shot, status], tight=True, spacing=8,
@@ -192,7 +194,7 @@ class ResultActions:
             actions=[ft.TextButton("Close", on_click=lambda e: self.page.pop_dialog())])
         self.page.show_dialog(dialog)
         try:
-            png = await capture(shot)
+            png = await capture(shot, width)
         except Exception as exc:
             log.info("capturing the result card: %s", exc)
             status.value = f"Not shared: the picture could not be made ({exc})"
@@ -218,7 +220,7 @@ class ResultActions:
         self._picker = ft.FilePicker()
         # The browser downloads the bytes; Flet's web client never answers this call.
         self._download = asyncio.ensure_future(self._picker.save_file(file_name=name, src_bytes=png))
-        return f"No share sheet here: the picture is downloaded as {name}."
+        return "No share sheet here: downloaded as a picture."
 
     def on_qr(self, e) -> None:
         try:
