@@ -40,7 +40,8 @@ def source_player_id(name: str) -> str:
     return "pandapad-player-" + folded.replace(" ", "-")
 
 
-def _local(iso: str | None, tz: tzinfo | None) -> datetime | None:
+def local_time(iso: str | None, tz: tzinfo | None) -> datetime | None:
+    """A record's ISO time in the table's zone (tz None: this machine's); None when absent."""
     if not iso:
         return None
     t = datetime.fromisoformat(iso.replace("Z", "+00:00"))
@@ -84,7 +85,7 @@ def play(record: RecordBase, tz: tzinfo | None = None, outcome: str = "") -> dic
     shows them (scoring's standings), the date in the table's local time, the minutes between
     start and finish. outcome: how a tie was broken, in words (added to the comments)."""
     result = score(record)
-    started, ended = _local(record.created, tz), _local(record.finished, tz)
+    started, ended = local_time(record.created, tz), local_time(record.finished, tz)
     first = start_player(record, result)
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
@@ -121,7 +122,7 @@ def _signed(value: int) -> str:
 
 def day(record: RecordBase, tz: tzinfo | None = None) -> str:
     """'24 Nov': the day the game was played, in the table's local time ('' when unknown)."""
-    when = _local(record.created, tz) or _local(record.finished, tz)
+    when = local_time(record.created, tz) or local_time(record.finished, tz)
     return f"{when.day} {when.strftime('%b')}" if when else ""
 
 

@@ -152,3 +152,15 @@ def test_text_line_negative_total_and_late_evening_date():
 def test_tie_on_top_only_when_the_best_total_is_shared(game):
     from scoring import score
     assert share.tie_on_top(score(fx.ALL[game]())) == (game == "pandoria")
+
+
+def test_the_pads_words_for_a_tie_go_with_the_play_only_when_there_is_one():
+    from views.pad.share import file_name, outcome_of
+    from views.pads import PADS
+    words = outcome_of(fx.pandoria(), PADS["pandoria"].outcome_words)
+    assert words == "A and B tie on 58; A wins with 2 resources left over against 0"
+    untied = fx.pandoria().model_copy(update={"final": fx.pandoria().final | {
+        "b": fx.pandoria().final["b"].model_copy(update={"cards": 0})}})
+    assert outcome_of(untied, PADS["pandoria"].outcome_words) == ""
+    assert outcome_of(fx.panda_royale(), PADS["panda-royale"].outcome_words) == ""
+    assert file_name(fx.nokosu_dice()).startswith("pandapad-nokosu-dice-2026-11-2")

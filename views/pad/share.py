@@ -11,13 +11,13 @@ import re
 
 import flet as ft
 
-from scoring import score, share
+from scoring import rules_for, score, share
 from views import theme
 from views.pad.words import and_join, signed
 
 log = logging.getLogger(__name__)
 
-CARD_WIDTH = 360     # the picture's layout width (logical pixels), less on a narrower phone; the PNG is 3x that
+CARD_WIDTH = 360     # the picture's layout width (logical pixels; less on a narrower phone)
 PIXEL_RATIO = 3      # 1080 pixels wide: sharp in a chat, a few hundred kB at most
 GOLD = "#F2B705"     # the winner's trophy, on light and dark alike
 
@@ -37,7 +37,7 @@ def _look(game: str) -> tuple[str, str, str]:
 
 
 def _long_date(record) -> str:
-    when = share._local(record.created, None) or share._local(record.finished, None)
+    when = share.local_time(record.created, None) or share.local_time(record.finished, None)
     return f"{when.strftime('%A')} {when.day} {when.strftime('%B %Y')}" if when else ""
 
 
@@ -53,7 +53,7 @@ def result_card(record, outcome: str = "", width: int = CARD_WIDTH) -> ft.Contai
     the winner(s) with a trophy, how a tie was broken. Fixed sizes (not the phone's text size):
     the picture looks the same from every phone."""
     result = score(record)
-    title = share.rules_for(record.game).TITLE
+    title = rules_for(record.game).TITLE
     colour, ink, icon = _look(record.game)
     winners = [s.name for s in result.players if s.place == 1]
     many = len(result.players) > 6
