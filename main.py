@@ -58,6 +58,11 @@ def cmd_import(args) -> int:
 
 
 def cmd_export(args) -> int:
+    if args.bgstats is not None:
+        if args.format != "json" or args.out is not None:
+            fail("pandapad: export --bgstats prints one link: it takes neither --format nor --out")
+        from storage.cli import run_bgstats
+        return run_bgstats(data_dir(args.data_dir), args.bgstats)
     from storage.cli import run_export
     return run_export(data_dir(args.data_dir), args.format, args.out)
 
@@ -99,6 +104,8 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("export", parents=[common], help="write every stored game")
     s.add_argument("--format", choices=["json", "csv"], default="json")
     s.add_argument("--out", help="file to write (default: standard output)")
+    s.add_argument("--bgstats", metavar="GAME_ID",
+                   help="print the link that logs this finished game in BG Stats instead")
     s.set_defaults(func=cmd_export)
     s = sub.add_parser("list", parents=[common], help="one line per stored game, newest first")
     s.set_defaults(func=cmd_list)

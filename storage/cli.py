@@ -114,6 +114,30 @@ def run_export(data_dir: Path, fmt: str, out: str | None) -> int:
     return 0
 
 
+def run_bgstats(data_dir: Path, game_id: str) -> int:
+    """The BG Stats link of one finished game (scoring/share.py), for scripts."""
+    from scoring.share import bgstats_link, play
+
+    try:
+        with _open_to_read(data_dir) as store:
+            if store is None:
+                return 2  # _open_to_read said there is no such folder
+            try:
+                record = store.load(game_id).record
+            except KeyError:
+                return _fail(f"{_field(game_id)}: no game with this id in {data_dir} (`main.py list` shows the ids)")
+    except (StoreError, OSError) as exc:
+        return _store_failed(data_dir, exc)
+    if not record.finished:
+        return _fail(f"{_field(game_id)}: this game is still in progress; BG Stats logs finished plays")
+    try:
+        print(bgstats_link(play(record)))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _stdout_closed()
+    return 0
+
+
 def run_list(data_dir: Path) -> int:
     try:
         with _open_to_read(data_dir) as store:

@@ -1,6 +1,7 @@
 """A finished game, read-only: who won, the standings, the round-by-round running totals as a
-line chart (with the numbers as a table and a text for screen readers), and what to do next:
-Edit (reopens it, deliberately), Delete (with Undo), Rematch (same game, same seats)."""
+line chart (with the numbers as a table and a text for screen readers), the result handed on
+(a picture, BG Stats, text: views/pad/share.py), and what to do next: Edit (reopens it,
+deliberately), Delete (with Undo), Rematch (same game, same seats)."""
 from __future__ import annotations
 
 import logging
@@ -12,6 +13,7 @@ from scoring import rules_for, score
 from views import theme
 from views.games import new_record
 from views.pad.parts import standings
+from views.pad.share import ResultActions
 from views.pad.words import and_join, signed
 from views.roles import HOST_WHO, refusal
 
@@ -61,6 +63,7 @@ class FinishedScreen:
         if outcome:
             body.append(ft.Text(outcome, size=theme.BODY))
         body += standings(result)
+        body.append(ResultActions(page, record, pad.outcome_words if pad is not None else None).control)
         if len(result.rounds) >= 1:
             body += [theme.heading("How the game went", size=theme.BODY), self._chart(result, runs)]
         body.append(ft.Row([

@@ -306,7 +306,7 @@ class NokosuScreen(PadScreen):
                             color=ft.Colors.PRIMARY),
                     *standings(result)]
             if record.finished:
-                out.append(ft.Text("This game is finished.", size=theme.BODY))
+                out += [ft.Text("This game is finished.", size=theme.BODY), self.result_actions()]
             elif result.has_errors:
                 out.append(ft.Text("Fix the errors before finishing.", size=theme.BODY, color=ft.Colors.ERROR))
             else:

@@ -19,6 +19,7 @@ from views.changes import Changes
 from views.connection import run_soon
 from views.games import Games, SaveFailed, now_iso
 from views.pad.parts import Strip
+from views.pad.share import ResultActions
 from views.pad.words import leader_line
 
 log = logging.getLogger(__name__)
@@ -95,6 +96,10 @@ class PadScreen:
     def fill(self, ch: Changes) -> None:
         """Draw the pad's own part from self.record and self.result."""
         raise NotImplementedError
+
+    def result_actions(self) -> ft.Control:
+        """Under the standings of a finished game: share the result, log it in BG Stats."""
+        return ResultActions(self.page, self.record, self.outcome_words).control
 
     def started(self) -> bool:
         return bool(self.result.rounds)

@@ -366,7 +366,7 @@ class RoyaleScreen(PadScreen):
                                size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
             out += [place_row(p.place, p.name, p.total) for p in s.standings]
             if self.record.finished:
-                out.append(ft.Text("This game is finished.", size=theme.BODY))
+                out += [ft.Text("This game is finished.", size=theme.BODY), self.result_actions()]
             elif self.result.has_errors:
                 out.append(ft.Text("Fix the errors before finishing.", size=theme.BODY, color=ft.Colors.ERROR))
             else:

@@ -104,6 +104,7 @@ class PandoriaScreen(PadScreen):
         self.finish_btn = ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=56,
                                           on_click=self.on_finish)
         self.finish_note = ft.Text("", size=theme.SMALL)
+        self.result_box = ft.Column()  # once finished: share the result, log it in BG Stats
         self.back_btn = ft.TextButton("Back to the crown log", icon=ft.Icons.ARROW_BACK, height=theme.TAP,
                                       on_click=self.on_back)
         self.end_area = ft.Column([
@@ -112,7 +113,7 @@ class PandoriaScreen(PadScreen):
             ft.Divider(height=16),
             theme.heading("Final standings"),
             self.final_words, self.standings, self.problems,
-            self.finish_btn, self.finish_note, self.back_btn,
+            self.finish_btn, self.finish_note, self.result_box, self.back_btn,
         ], spacing=8)
         self.strip_box = ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4))
         self.body = ft.Column([ft.Container(ft.Column([self.log_area, self.end_area], spacing=0),
@@ -258,6 +259,9 @@ class PandoriaScreen(PadScreen):
                "Fix the errors before finishing." if result.has_errors else
                "Check every player's sheet, then finish: the game moves to the history.")
         ch.set(self.back_btn, visible=not finished)
+        if self.result_box.data != (finished, self.saved.revision):
+            self.result_box.data = (finished, self.saved.revision)
+            ch.set_children(self.result_box, [self.result_actions()] if finished else [])
 
     def _place_row(self, place: int, name: str, shown: str) -> ft.Control:
         return ft.Semantics(label=f"{place}. {name}: {shown}", exclude_semantics=True, container=True,

@@ -313,7 +313,8 @@ class PandasScreen(PadScreen):
             ft.Text(state.winners_line(self.result), size=theme.LARGE, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.PRIMARY),
             *standings(self.result),
-            ft.Text("This match is finished.", size=theme.BODY)]
+            ft.Text("This match is finished.", size=theme.BODY),
+            self.result_actions()]
         ch.set(self.final, visible=True)
         ch.add(self.final)
 

@@ -254,6 +254,7 @@ class UrScreen(PadScreen):
                         color=ft.Colors.PRIMARY),
                 *standings(self.result),
                 ft.Text("This match is finished.", size=theme.BODY),
+                self.result_actions(),
                 ft.Divider(height=16)]
         ch.set(self.final, visible=finished)
         ch.add(self.final)
