@@ -29,3 +29,39 @@ def main_py_score(record: dict) -> dict:
                          text=True, capture_output=True, cwd=REPO_ROOT, timeout=60)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
+
+
+# --------------------------------------------------------------------------- a phone in the hand
+
+PHONES = {"360x740": (360, 740), "412x915": (412, 915)}
+PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2.625}
+
+
+def phone_page(browser, url: str, size: str = "412x915", **kwargs):
+    """A page as a phone shows it: touch, a phone's scale factor, the given size ('360x740')."""
+    width, height = (int(n) for n in size.split("x"))
+    return open_app_page(browser, url, width=width, height=height, **PHONE, **kwargs)
+
+
+class Taps:
+    """Counts the taps a game takes, as a person would (each tap of a finger, scrolls not
+    counted), and checks after each that the pad's primary action is on screen."""
+
+    def __init__(self, page, primary=None):
+        self.page = page
+        self.count = 0
+        self.primary = primary   # () -> a locator of the action that must stay in view, or None
+
+    def tap(self, locator) -> None:
+        locator.tap()
+        self.count += 1
+
+    def in_view(self, locator) -> dict:
+        """The control's box, asserted wholly inside the viewport (no scrolling needed)."""
+        locator.wait_for()
+        box = locator.bounding_box()
+        view = self.page.viewport_size
+        assert box is not None, "not drawn"
+        assert 0 <= box["x"] and box["x"] + box["width"] <= view["width"] + 0.5, (box, view)
+        assert 0 <= box["y"] and box["y"] + box["height"] <= view["height"] + 0.5, (box, view)
+        return box

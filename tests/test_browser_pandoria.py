@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_harness import flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
-from tests.pad_checks import exported, main_py_score
+from tests.pad_checks import PHONES, Taps, exported, main_py_score, phone_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -262,3 +262,62 @@ def test_dark_end_step(browser, server):
     page.mouse.wheel(0, 260)
     screenshot(page, "pandoria_conversion_dark_412x915")
     page.context.close()
+
+
+# --------------------------------------------------------------------------- on a phone, in few taps
+
+END_STEP_TAPS = 30   # the issue's limit for this end step (tapping + once per unit took 68)
+# A held-out-size end step: what each player has left, read off the board.
+COUNTS = {"Ines": {"cards": 3, "wood": 4, "gold": 10, "crystal": 10},
+          "Jonas": {"cards": 5, "wood": 1, "gold": 7, "crystal": 0},
+          "Kira": {"cards": 2, "wood": 6, "gold": 3, "crystal": 8}}
+PARTS = ("cards", "wood", "gold", "crystal")
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+def test_a_three_player_end_step_in_few_taps_on_a_phone(browser, server, size):
+    names = tuple(COUNTS)
+    page = phone_page(browser, server.url, size)
+    seat(page, names)
+    for name, realm in zip(names, ("Humans", "Dwarves", "Fairies")):
+        choose_realm(page, name, realm)
+    start = button(page, "Start the game")
+    Taps(page).in_view(start)
+    start.tap()
+    taps = Taps(page, primary=lambda: button(page, "Score the game"))
+    for name, n in zip(names, (5, 4, 3)):
+        taps.tap(button(page, f"+{n} for {name}"))
+        wait_for_text(page, f"{name}'s crown track: {n}")
+        taps.in_view(button(page, "Score the game"))
+    taps.count = 0                                    # the end step's taps from here
+    taps.tap(button(page, "Score the game"))
+    wait_for_text(page, "Final standings")
+    for k, name in enumerate(names):
+        nxt = names[k + 1] if k + 1 < len(names) else names[0]
+        for part in PARTS:
+            n = COUNTS[name][part]
+            if n == 1:
+                taps.tap(shown(page, button(page, f"More {part} for {name}")))
+            elif n:
+                taps.tap(shown(page, button(page, f"Set {part} for {name}")))
+                taps.tap(button(page, str(n)))
+            wait_for_text(page, f"{name}'s {part}: {n}")
+            taps.in_view(button(page, f"Next: {nxt}"))
+            taps.in_view(button(page, "Finish the game"))
+        if k + 1 < len(names):
+            taps.tap(button(page, f"Next: {nxt}"))
+            wait_for_text(page, f"{nxt}'s cards: 0")
+    screenshot(page, f"pandoria_end_step_{size}")
+    taps.tap(button(page, "Finish the game"))
+    wait_for_text(page, "This game is finished.")
+    standings = {}
+    for name in names:
+        place, rest = page.get_by_text(re.compile(rf"^\d+\. {name}: ")).inner_text().split(". ", 1)
+        standings[name] = (int(place), int(rest.split(": ")[1].split(" ")[0]))
+    print(f"\nPandoria, three players' end step at {size}: {taps.count} taps (limit {END_STEP_TAPS})")
+    assert taps.count <= END_STEP_TAPS
+    page.context.close()
+    record = exported(browser, server, names)
+    for pid, name in zip(("p1", "p2", "p3"), names):
+        assert {part: record["final"][pid][part] for part in PARTS} == COUNTS[name]
+    same_as_main_py(record, standings)

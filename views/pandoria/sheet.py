@@ -39,7 +39,8 @@ class Sheet:
         self.total_said = ft.Semantics(content=self.total, exclude_semantics=True, label="")
         self.steppers: dict[str, Stepper] = {}
         for part, words in WORDS.items():
-            s = Stepper("", f"More {words} for {name}", f"Fewer {words} for {name}", partial(self.on_step, part))
+            s = Stepper("", f"More {words} for {name}", f"Fewer {words} for {name}", partial(self.on_step, part),
+                        pick=f"Set {words} for {name}", sheet_title=f"{name}'s {words}")
             s.title.visible = False
             s.control.bgcolor = None
             self.steppers[part] = s

@@ -10,7 +10,7 @@ from scoring import pass_the_pandas as ptp
 from views import theme
 from views.changes import Changes
 from views.games import Games
-from views.pad.parts import standings, warning_row
+from views.pad.parts import NumberSheet, standings, warning_row
 from views.pad.screen import PadScreen
 from views.pass_the_pandas import state
 from views.pass_the_pandas.setup import SetupForm
@@ -60,19 +60,33 @@ class DiceRow:
                              text_align=ft.TextAlign.CENTER)
         self.minus = theme.icon_button(ft.Icons.REMOVE, f"Fewer dice for {name}", partial(on_step, -1))
         self.plus = theme.icon_button(ft.Icons.ADD, f"More dice for {name}", partial(on_step, 1))
+        self.pick = theme.icon_button(ft.Icons.DIALPAD, f"Set dice for {name}", self.on_pick)
+        self.on_step = on_step
         self.name = name
+        self.range = (1, 1)
         self.control = ft.Container(ft.Row([
             ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600, expand=True, no_wrap=True,
                     overflow=ft.TextOverflow.ELLIPSIS),
-            self.minus, self.value, self.plus], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.minus, self.value, self.plus, self.pick], spacing=0,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding.only(left=14, right=4, top=2, bottom=2), border_radius=ft.BorderRadius.all(12),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
 
-    def fill(self, ch: Changes, value: int, enabled: bool) -> None:
+    def fill(self, ch: Changes, value: int, enabled: bool, high: int | None = None) -> None:
+        """high: the most this player can have held (the dice in play less the others' held)."""
+        self.range = (value, max(value, high or value))
         ch.set(self.value, value=str(value), semantics_label=f"{self.name} held {value}")
         ch.set(self.minus, disabled=not enabled or value <= 1)
         # More stays tappable at the limit: the refusal says why (a greyed button would not).
         ch.set(self.plus, disabled=not enabled)
+        ch.set(self.pick, disabled=not enabled)
+
+    async def on_pick(self, e) -> None:
+        value, high = self.range
+        NumberSheet(e.page, f"Dice {self.name} still held", value, 1, high, self.set_to).open()
+
+    async def set_to(self, n: int) -> None:
+        await self.on_step(n - self.range[0], None)
 
 
 class PandasScreen(PadScreen):
@@ -235,8 +249,10 @@ class PandasScreen(PadScreen):
             ch.set(self.limit, value=state.limit_line(record, shown))
             ch.set(self.count_title, value=state.counting_line(record, shown))
             rows = []
+            in_play = ptp.max_points(len(record.players))
+            held = sum(n for _pid, _name, n in shown.held)
             for pid, _name, n in shown.held:
-                self.dice_rows[pid].fill(ch, n, enabled=True)
+                self.dice_rows[pid].fill(ch, n, enabled=True, high=in_play - held + n)
                 rows.append(self.dice_rows[pid].control)
             ch.set_children(self.count_rows, rows)
             self.shown_pid = shown.pid

@@ -55,9 +55,12 @@ class UrScreen(PadScreen):
         self.chips = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.steppers = {
             "unentered": Stepper("Not entered", "More not entered", "Fewer not entered",
-                                 partial(self.on_step, "unentered")),
-            "start": Stepper("On S", "More on S", "Fewer on S", partial(self.on_step, "start")),
-            "home": Stepper("Home", "More home", "Fewer home", partial(self.on_step, "home")),
+                                 partial(self.on_step, "unentered"), pick="Set not entered",
+                                 sheet_title="Counters not entered", compact=True),
+            "start": Stepper("On S", "More on S", "Fewer on S", partial(self.on_step, "start"),
+                             pick="Set on S", sheet_title="Counters on S", compact=True),
+            "home": Stepper("Home", "More home", "Fewer home", partial(self.on_step, "home"),
+                            pick="Set home", sheet_title="Counters home", compact=True),
         }
         for s in self.steppers.values():
             s.control.expand = True
@@ -174,11 +177,11 @@ class UrScreen(PadScreen):
         self.board.fill_dots(ch, record)
         self.board.fill(ch, record, entry, enabled=True)
         self.fill_chips(ch, entry)
-        full = entry.counted() >= ur.COUNTERS
+        room = max(0, ur.COUNTERS - entry.counted())  # the sheet offers only counters still unplaced
         for place, stepper in self.steppers.items():
             value = getattr(entry, place)
             high = ur.COUNTERS - 1 if place == "home" else ur.COUNTERS
-            stepper.fill(ch, value, 0, value if full else high)
+            stepper.fill(ch, value, 0, max(value, min(high, value + room)))
         ch.set(self.rest_btn, disabled=full or entry.home + ur.COUNTERS - entry.counted() >= ur.COUNTERS)
         # The points before the count: Flet sends one message per control, in this order, so a
         # phone (or a test) that sees the new count already has the new points.
