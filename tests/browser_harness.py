@@ -453,7 +453,8 @@ def wait_for_text(page: "Page", text: str, timeout: float = 10_000) -> None:
     page.get_by_text(text, exact=True).first.wait_for(state="visible", timeout=timeout)
 
 
-def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 12) -> "Locator":
+def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 12,
+                bottom: float = 0) -> "Locator":
     """Scroll the screen under the pointer until the control is wholly in view (below an app
     bar `top` px high), and return it, for a tap that lands where the control is.
 
@@ -461,12 +462,13 @@ def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 
     accessibility tree, Flutter follows a moment later, and a click in that moment lands on
     whatever was there (a "Resume" card instead of a game's tile). A control Flutter has not
     built yet (far below) is not in the tree: the screen is scrolled down until it is.
+    `bottom`: the height of a bar that stays at the foot of the screen (a pad's next step).
     """
     view = page.viewport_size
     page.mouse.move(view["width"] / 2, view["height"] / 2)
     for _ in range(tries):
         box = locator.bounding_box() if locator.count() else None
-        if box and top <= box["y"] and box["y"] + box["height"] <= view["height"]:
+        if box and top <= box["y"] and box["y"] + box["height"] <= view["height"] - bottom:
             return locator
         page.mouse.wheel(0, box["y"] - view["height"] / 2 if box else view["height"] / 2)
         for _ in range(20):  # until the accessibility tree has followed the scroll

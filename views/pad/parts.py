@@ -38,10 +38,11 @@ def warning_row(message: str, error: bool = False) -> ft.Control:
 def action_bar(reason: ft.Text, *buttons: ft.Control) -> ft.Container:
     """The pad's next step, below the part that scrolls: on screen whatever the phone, the text
     size or how long the game's log is. `reason` says why a greyed button cannot act now."""
+    reason.expand = 2   # beside the buttons (a line above them would take a row of the screen)
     return ft.Container(
-        ft.Column([reason, ft.Row(list(buttons), wrap=True, spacing=8, run_spacing=6,
-                                  alignment=ft.MainAxisAlignment.END)],
-                  spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        ft.Row([reason, ft.Row(list(buttons), wrap=True, spacing=8, run_spacing=6, expand=3,
+                               alignment=ft.MainAxisAlignment.END)],
+               spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         padding=ft.Padding.only(left=8, right=8, top=4, bottom=6),
         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
 

@@ -38,7 +38,8 @@ class PadScreen:
         self.game_id = saved.record.id
         self.result = score(saved.record)
         self.lock = asyncio.Lock()  # one tap at a time, each on the record the last one saved
-        self.leader_text = ft.Text("", size=theme.SMALL, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+        # Below the app bar, not in it: at 360 px the bar's buttons leave the title ~140 px.
+        self.leader_text = ft.Text("", size=theme.SMALL)
         self.undo_btn = theme.icon_button(ft.Icons.UNDO, "Undo", self.on_undo)
         self.redo_btn = theme.icon_button(ft.Icons.REDO, "Redo", self.on_redo)
         self.warn_btn = theme.icon_button(ft.Icons.WARNING_AMBER_ROUNDED, "Warnings", self.on_warnings)
@@ -48,10 +49,8 @@ class PadScreen:
             ft.PopupMenuItem(content="Invite players", icon=ft.Icons.QR_CODE_2,
                              on_click=lambda e: self.page.navigate("/invite"))])
         self.appbar = ft.AppBar(
-            title=ft.Column([ft.Text(self.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD,
-                                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-                             self.leader_text], spacing=0, tight=True),
-            actions=[self.warn_btn, self.undo_btn, self.redo_btn, more], toolbar_height=64)
+            title=ft.Text(self.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD, max_lines=2),
+            actions=[self.warn_btn, self.undo_btn, self.redo_btn, more], toolbar_height=72)
         self.strip = Strip(on_pick=self.strip_pick)
         self.strip.set_width(page.width)
         self.view: ft.View | None = None
@@ -132,7 +131,9 @@ class PadScreen:
     def make_view(self, *controls: ft.Control, **kwargs) -> ft.View:
         kwargs.setdefault("padding", ft.Padding.all(4))
         kwargs.setdefault("spacing", 4)
-        self.view = ft.View(route=f"/game/{self.game_id}", appbar=self.appbar, controls=list(controls), **kwargs)
+        leader = ft.Container(self.leader_text, padding=ft.Padding.symmetric(horizontal=8))
+        self.view = ft.View(route=f"/game/{self.game_id}", appbar=self.appbar, controls=[leader, *controls],
+                            **kwargs)
         return self.view
 
     def close(self) -> None:
