@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
+from tests.browser_harness import flet_server, screenshot, scrolled_to, type_names, wait_for_text
 from tests.pad_checks import PHONES, Taps, exported, main_py_score, phone_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-TOP = 64  # below the app bar
+TOP = 100  # below the app bar and the leader line
+BAR = 150  # the bar of the next step at the foot of the screen
 
 
 def button(page, name):
@@ -30,12 +31,12 @@ def button(page, name):
 def shown(page, locator):
     """Scroll the pad (a Flutter canvas: the browser cannot) until the control is in view."""
     locator.wait_for()
-    return scrolled_to(page, locator, top=TOP)
+    return scrolled_to(page, locator, top=TOP, bottom=BAR)
 
 
 def tap(page, name: str, times: int = 1) -> None:
     for _ in range(times):
-        shown(page, button(page, name)).click()
+        shown(page, button(page, name)).tap()
 
 
 def tap_to(page, stepper: str, said: str, times: int) -> None:
@@ -51,7 +52,7 @@ def switch(page, name: str):
 
 
 def flip(page, name: str) -> None:
-    shown(page, switch(page, name)).click()
+    shown(page, switch(page, name)).tap()
     expect(switch(page, name)).to_have_attribute("aria-checked", "true")
 
 
@@ -66,13 +67,13 @@ def server(tmp_path_factory):
 
 
 def seat(page, names) -> None:
-    scrolled_to(page, button(page, "Pandoria, 2–4 players")).click()
+    scrolled_to(page, button(page, "Pandoria, 2–4 players")).tap()
     type_names(page, names, "2–4")
 
 
 def choose_realm(page, name: str, realm: str) -> None:
     tap(page, f"Realm for {name}: not chosen")
-    button(page, realm).click()
+    button(page, realm).tap()
     shown(page, button(page, f"Realm for {name}: {realm}"))
 
 
@@ -100,7 +101,7 @@ def same_as_main_py(record: dict, standings: dict) -> list[str]:
 
 def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, server):
     names = ("Hilde", "Oskar", "Mia")
-    page = open_app_page(browser, server.url)
+    page = phone_page(browser, server.url)
     seat(page, names)
     button(page, "Standard").wait_for()
     for name, realm in zip(names, ("Humans", "Hanbok", "Fairies")):
@@ -118,7 +119,7 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
     tap(page, "+3 for Mia")
     wait_for_text(page, "3 entries")
     tap(page, "More points for Hilde")
-    button(page, "+12 for Hilde").click()
+    button(page, "+12 for Hilde").tap()
     wait_for_text(page, "Last: Hilde +12 (= 17) · what for?")
     tap(page, "relic")
     tap(page, "+5 for Oskar")
@@ -128,15 +129,15 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
     tap(page, "+2 for Mia")
     wait_for_text(page, "6 entries")
     tap(page, "Edit entry 6: Mia +2, 5 in all")
-    button(page, "Oskar").last.click()
-    button(page, "More points for entry 6").click()
+    button(page, "Oskar").last.tap()
+    button(page, "More points for entry 6").tap()
     wait_for_text(page, "3")
-    button(page, "Done").click()
+    button(page, "Done").tap()
     button(page, "Edit entry 6: Oskar +3, 12 in all").wait_for()
     # A +1 tapped by mistake is undone.
     tap(page, "+1 for Hilde")
     wait_for_text(page, "7 entries")
-    button(page, "Undo").click()
+    button(page, "Undo").tap()
     wait_for_text(page, "6 entries")
     for name, total in zip(names, (17, 12, 3)):
         wait_for_text(page, f"{name}'s crown track: {total}")
@@ -176,10 +177,10 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
 
     # The phone reloads mid end step: the table is where it was.
     page.context.close()
-    page = open_app_page(browser, server.url)
-    page.get_by_role("button", name=re.compile(r"^Resume Pandoria")).first.click()
+    page = phone_page(browser, server.url)
+    page.get_by_role("button", name=re.compile(r"^Resume Pandoria")).first.tap()
     wait_for_text(page, "Final standings")
-    page.get_by_role("button", name=re.compile(r"^Oskar: ")).first.click()
+    page.get_by_role("button", name=re.compile(r"^Oskar: ")).first.tap()
     wait_for_text(page, "Oskar's crystal: 1")
     expect(switch(page, "Oskar has a 2 to 1 gold building")).to_have_attribute("aria-checked", "true")
     tap_to(page, "captives", "Oskar's captives", 4)
@@ -207,7 +208,7 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
     assert same_as_main_py(record, standings) == ["Hilde"]
 
     # Looked at later from the history: the tie-break is still said in words.
-    page = open_app_page(browser, f"{server.url}game/{record['id']}")
+    page = phone_page(browser, f"{server.url}game/{record['id']}")
     wait_for_text(page, "Winner: Hilde")
     wait_for_text(page, "Hilde and Oskar tie on 25; Hilde wins with 3 resources left over against 2")
     page.context.close()
@@ -215,7 +216,7 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
 
 def test_a_family_game_ends_in_a_shared_win(browser, server):
     names = ("Ann", "Ben")
-    page = open_app_page(browser, server.url)
+    page = phone_page(browser, server.url)
     seat(page, names)
     tap(page, "Family")
     expect(page.get_by_role("button", name=re.compile(r"^Realm for"))).to_have_count(0)
@@ -245,7 +246,7 @@ def test_a_family_game_ends_in_a_shared_win(browser, server):
 
 def test_dark_end_step(browser, server):
     """The log and the end step as a dark-mode phone shows them."""
-    page = open_app_page(browser, server.url, color_scheme="dark")
+    page = phone_page(browser, server.url, color_scheme="dark")
     seat(page, ("Uli", "Vera"))
     tap(page, "Standard")                                  # the last game was a family one
     tap(page, "Start the game")
