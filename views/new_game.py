@@ -51,7 +51,8 @@ class NewGame:
         self.view = ft.View(
             route=f"/new/{game}",
             appbar=ft.AppBar(title=ft.Text(f"New {self.rules.TITLE} game", size=theme.LARGE,
-                                           weight=ft.FontWeight.BOLD), toolbar_height=64),
+                                           weight=ft.FontWeight.BOLD, max_lines=2),  # 2 lines at 360 px
+                             toolbar_height=72),
             controls=[ft.Column([
                 ft.Text(f"{limits} players. Seat them in order, clockwise around the table.", size=theme.BODY),
                 ft.Row([self.name, ft.FilledButton("Add player", icon=ft.Icons.PERSON_ADD, height=56,

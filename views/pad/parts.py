@@ -35,16 +35,33 @@ def warning_row(message: str, error: bool = False) -> ft.Control:
                   vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-def action_bar(reason: ft.Text, *buttons: ft.Control) -> ft.Container:
+WIDE_BAR = 600  # from this width the reason sits beside the buttons, else above them
+
+
+def action_bar(reason: ft.Control, *buttons: ft.Control) -> ft.Container:
     """The pad's next step, below the part that scrolls: on screen whatever the phone, the text
-    size or how long the game's log is. `reason` says why a greyed button cannot act now."""
-    reason.expand = 2   # beside the buttons (a line above them would take a row of the screen)
-    return ft.Container(
-        ft.Row([reason, ft.Row(list(buttons), wrap=True, spacing=8, run_spacing=6, expand=3,
-                               alignment=ft.MainAxisAlignment.END)],
-               spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        padding=ft.Padding.only(left=8, right=8, top=4, bottom=6),
-        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+    size or how long the game's log is. `reason` says why a greyed button cannot act now.
+    lay_out_bar places the reason for the width (PadScreen does it on every resize)."""
+    row = ft.Row(list(buttons), wrap=True, spacing=8, run_spacing=6, alignment=ft.MainAxisAlignment.END)
+    bar = ft.Container(padding=ft.Padding.only(left=8, right=8, top=4, bottom=6),
+                       border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+    bar.data = [reason, row, None]
+    lay_out_bar(bar, None)
+    return bar
+
+
+def lay_out_bar(bar: ft.Container, width) -> bool:
+    """Beside the buttons when the screen is wide; above them on a phone upright (squeezed
+    beside them, a reason took four lines and broke 'Save game 1' in two). True if it changed."""
+    reason, row, was = bar.data
+    beside = bool(width and width >= WIDE_BAR)
+    if was == beside:
+        return False
+    bar.data[2] = beside
+    reason.expand, row.expand = (2, 3) if beside else (None, None)
+    bar.content = ft.Row([reason, row], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER) if beside \
+        else ft.Column([reason, row], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return True
 
 
 def bar_reason() -> ft.Text:

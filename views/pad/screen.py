@@ -18,7 +18,7 @@ from views import phone, theme
 from views.changes import Changes
 from views.connection import run_soon
 from views.games import Games, SaveFailed, now_iso
-from views.pad.parts import Strip
+from views.pad.parts import Strip, lay_out_bar
 from views.pad.words import leader_line
 
 log = logging.getLogger(__name__)
@@ -48,8 +48,10 @@ class PadScreen:
                              on_click=lambda e: self.page.navigate(f"/big/{self.game_id}")),
             ft.PopupMenuItem(content="Invite players", icon=ft.Icons.QR_CODE_2,
                              on_click=lambda e: self.page.navigate("/invite"))])
+        self.title_text = ft.Text(self.rules.TITLE, weight=ft.FontWeight.BOLD, max_lines=2,
+                                  size=self.title_size(page.width))
         self.appbar = ft.AppBar(
-            title=ft.Text(self.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD, max_lines=2),
+            title=self.title_text,
             actions=[self.warn_btn, self.undo_btn, self.redo_btn, more], toolbar_height=72)
         self.strip = Strip(on_pick=self.strip_pick)
         self.strip.set_width(page.width)
@@ -117,10 +119,22 @@ class PadScreen:
     def on_resize(self, width, height) -> None:
         pass
 
+    def title_size(self, width) -> int:
+        # Beside the back arrow and three icon buttons (at 360 px about 140 px are left).
+        return theme.fitting(self.rules.TITLE, (width or 412) - 56 - 3 * 48 - 24)
+
     def resized(self, width, height) -> None:
         """The window changed size (a phone turned): the strip and the pad's own layout."""
         self.strip.set_width(width)
+        self.title_text.size = self.title_size(width)
+        bar = getattr(self, "bar", None)
+        moved = bar is not None and lay_out_bar(bar, width)
         self.on_resize(width, height)
+        if self.closed:
+            return
+        self.page.update(self.title_text)
+        if moved:
+            self.page.update(self.view)
         self.send(lambda ch: None)
 
     # ------------------------------------------------------------ shared
@@ -132,6 +146,8 @@ class PadScreen:
         kwargs.setdefault("padding", ft.Padding.all(4))
         kwargs.setdefault("spacing", 4)
         leader = ft.Container(self.leader_text, padding=ft.Padding.symmetric(horizontal=8))
+        if getattr(self, "bar", None) is not None:
+            lay_out_bar(self.bar, self.page.width)
         self.view = ft.View(route=f"/game/{self.game_id}", appbar=self.appbar, controls=[leader, *controls],
                             **kwargs)
         return self.view

@@ -110,11 +110,10 @@ class RoyaleScreen(PadScreen):
         self.pads["red+"] = self._pad("red", faces("red"))
         self.pads["red-"] = self._pad("red", faces("red", black=True))
         self.pad_area = ft.Column([self.pad_title, self.sign_row] + list(self.pads.values()), spacing=8)
-        self.prev_btn = ft.OutlinedButton("Previous", icon=ft.Icons.CHEVRON_LEFT, on_click=self.on_prev,
-                                          height=theme.TAP)
+        # An arrow alone: "Previous" beside "Next: <a long name>" took a second row of the bar.
+        self.prev_btn = theme.icon_button(ft.Icons.CHEVRON_LEFT, "Previous", self.on_prev)
         self.next_btn = ft.FilledButton("Next", icon=ft.Icons.CHEVRON_RIGHT, on_click=self.on_next,
                                         height=56)
-        self.prev_btn.height = 56
         # After a round: the next round or finishing, in the bar with Previous / Next.
         self.round_btn = ft.FilledButton("Start round 2", icon=ft.Icons.CHEVRON_RIGHT, height=56,
                                          on_click=self.on_start_next, visible=False)
@@ -123,7 +122,7 @@ class RoyaleScreen(PadScreen):
         self.bar_reason = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR, visible=False,
                                   text_align=ft.TextAlign.END)
         self.bar = action_bar(self.bar_reason, self.prev_btn, self.next_btn, self.round_btn, self.finish_btn)
-        self.bar.content.controls[1].alignment = ft.MainAxisAlignment.SPACE_BETWEEN
+        self.bar.data[1].alignment = ft.MainAxisAlignment.SPACE_BETWEEN
         self._chips: dict[tuple, ft.Control] = {}
         self.line_rows = {c: self._line(c) for c in pr.COLOURS}
         self.new_die_hint = ft.Text("+ this round's new die: pick its colour above", size=theme.SMALL,
