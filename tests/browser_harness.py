@@ -464,9 +464,10 @@ def swipe(page: "Page", dy: float) -> None:
     if not page.evaluate("navigator.maxTouchPoints > 0"):
         page.mouse.wheel(0, dy)
         return
-    # Start the drag where the finger has room to travel: below the middle to go down.
-    dy = max(-view["height"] * 0.6, min(view["height"] * 0.6, dy))
-    y = view["height"] * (0.8 if dy > 0 else 0.2)
+    # Start the drag where the finger has room to travel and above a pad's bar of buttons at
+    # the foot of the screen (a drag that starts on it scrolls nothing).
+    dy = max(-view["height"] * 0.45, min(view["height"] * 0.45, dy))
+    y = view["height"] * (0.6 if dy > 0 else 0.3)
     cdp = page.context.new_cdp_session(page)
     try:
         cdp.send("Input.synthesizeScrollGesture", {"x": view["width"] / 2, "y": y, "yDistance": -dy,
@@ -475,7 +476,8 @@ def swipe(page: "Page", dy: float) -> None:
         cdp.detach()
 
 
-def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 12) -> "Locator":
+def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 12,
+                bottom: float = 0) -> "Locator":
     """Scroll the screen under the pointer until the control is wholly in view (below an app
     bar `top` px high), and return it, for a tap that lands where the control is.
 
@@ -483,12 +485,13 @@ def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 
     accessibility tree, Flutter follows a moment later, and a click in that moment lands on
     whatever was there (a "Resume" card instead of a game's tile). A control Flutter has not
     built yet (far below) is not in the tree: the screen is scrolled down until it is.
+    `bottom`: the height of a bar that stays at the foot of the screen (a pad's next step).
     """
     view = page.viewport_size
     page.mouse.move(view["width"] / 2, view["height"] / 2)
     for _ in range(tries):
         box = locator.bounding_box() if locator.count() else None
-        if box and top <= box["y"] and box["y"] + box["height"] <= view["height"]:
+        if box and top <= box["y"] and box["y"] + box["height"] <= view["height"] - bottom:
             return locator
         swipe(page, box["y"] - view["height"] / 2 if box else view["height"] / 2)
         for _ in range(20):  # until the accessibility tree has followed the scroll

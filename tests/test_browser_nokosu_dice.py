@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import (flet_server, open_app_page, screenshot, scrolled_to,
-                                    start_the_game, type_names, wait_for_text)
-from tests.pad_checks import exported, main_py_score
+from tests.browser_harness import flet_server, screenshot, scrolled_to, start_the_game, type_names, wait_for_text
+from tests.pad_checks import PHONES, exported, main_py_score, phone_page, primary_in_view, taps_on
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -35,6 +34,9 @@ THREE_ROUNDS = [
 ]
 
 
+GAME_TAPS = 55   # the four-player game below (51): 4 × 8 numbers, 4 closes, 3 next rounds, corrections
+
+
 def button(page, name):
     return page.get_by_role("button", name=name, exact=True)
 
@@ -49,25 +51,35 @@ def server(tmp_path_factory):
         yield s
 
 
+@pytest.fixture
+def page(browser, server):
+    """A phone on the module's server (conftest's page is a desktop's)."""
+    page = phone_page(browser, server.url)
+    yield page
+    page.context.close()
+
+
 def said(value: int) -> str:
     return "zero" if value == 0 else str(value)
 
 
 def start_game(page, names, zero_bonus_steps: int = 0) -> None:
-    scrolled_to(page, button(page, "Nokosu Dice, 3–5 players")).click()
+    scrolled_to(page, button(page, "Nokosu Dice, 3–5 players")).tap()
     type_names(page, names, "3–5")
     wait_for_text(page, f"Set-up for {len(names)} players")
     start_the_game(page, f"Round 1 of {len(names)}")
 
 
 def declare(page, name: str, value: int) -> None:
-    button(page, f"{name} declares {said(value)}").click()
+    button(page, f"{name} declares {said(value)}").tap()
     button(page, f"{name}'s declaration: {said(value)}").wait_for()
+    primary_in_view(page)
 
 
 def tricks(page, name: str, value: int) -> None:
-    button(page, f"{name} tricks {value}").click()
+    button(page, f"{name} tricks {value}").tap()
     button(page, f"{name}'s tricks: {value}").wait_for()
+    primary_in_view(page)
 
 
 def tap_round(page, names, declared, won) -> None:
@@ -78,8 +90,9 @@ def tap_round(page, names, declared, won) -> None:
 
 
 def close_round(page, n: int) -> None:
-    button(page, "Close the round").click()
+    button(page, "Close the round").tap()
     wait_for_text(page, f"Round {n} closed")
+    primary_in_view(page)
 
 
 def shown_points(page, names) -> dict[str, int]:
@@ -92,7 +105,7 @@ def shown_points(page, names) -> dict[str, int]:
 
 
 def finish_and_read(page, names) -> tuple[str, dict[str, int]]:
-    button(page, "Finish the game").click()
+    button(page, "Finish the game").tap()
     wait_for_text(page, "This game is finished.")
     winner_text = page.get_by_text(re.compile(r"^(Winner|Shared win): ")).inner_text()
     standings = {}
@@ -111,8 +124,9 @@ def assert_same_as_main_py(record, winner_text, standings) -> dict:
     return result
 
 
-def test_a_four_player_game_of_four_rounds_by_tapping_ends_as_main_py_score(browser, server):
-    page = open_app_page(browser, server.url)
+@pytest.mark.parametrize("size", list(PHONES))
+def test_a_four_player_game_of_four_rounds_by_tapping_ends_as_main_py_score(browser, server, size):
+    page = phone_page(browser, server.url, size)
     start_game(page, FOUR)
     wait_for_text(page, "Ann deals · Ben leads")
     wait_for_text(page, "14 tricks to play: 10 cards + 5 dice − the die kept back")
@@ -121,13 +135,13 @@ def test_a_four_player_game_of_four_rounds_by_tapping_ends_as_main_py_score(brow
     for name, d in zip(FOUR[:3], declared):
         declare(page, name, d)
     wait_for_text(page, "Dan declares…  (the die kept back, or Zero)")
-    screenshot(page, "nokosu_declarations_412x915")
+    screenshot(page, f"nokosu_declarations_{size}")
     declare(page, "Dan", declared[3])
     for name, t in zip(FOUR, [3, 5, 0, 6]):
         tricks(page, name, t)
     close_round(page, 1)
     assert shown_points(page, FOUR) == {"Ann": 23, "Ben": 5, "Cat": 30, "Dan": 6}
-    button(page, "Start round 2").click()
+    button(page, "Start round 2").tap()
 
     # Round 2: Dan's tricks first tapped wrong, the tally says by how much, then fixed.
     wait_for_text(page, "Ben deals · Cat leads")
@@ -139,14 +153,14 @@ def test_a_four_player_game_of_four_rounds_by_tapping_ends_as_main_py_score(brow
     wait_for_text(page, "Tricks: 9 of 14 entered, 5 to go")
     tricks(page, "Dan", 7)
     wait_for_text(page, "The tricks add up to 16, not 14: 2 tricks too many")
-    screenshot(page, "nokosu_tricks_warning_412x915")
-    button(page, "Dan's tricks: 7").click()
+    screenshot(page, f"nokosu_tricks_warning_{size}")
+    button(page, "Dan's tricks: 7").tap()
     tricks(page, "Dan", 5)
     wait_for_text(page, "All 14 tricks are in")
     assert page.get_by_text("The tricks add up to", exact=False).count() == 0
     close_round(page, 2)
     assert shown_points(page, FOUR) == {"Ann": 24, "Ben": 2, "Cat": 23, "Dan": 5}
-    button(page, "Start round 3").click()
+    button(page, "Start round 3").tap()
 
     # Round 3, half entered; then the phone reloads the app and resumes where the table was.
     wait_for_text(page, "Cat deals · Dan leads")
@@ -154,20 +168,21 @@ def test_a_four_player_game_of_four_rounds_by_tapping_ends_as_main_py_score(brow
     for name, d in zip(FOUR, declared):
         declare(page, name, d)
     tricks(page, "Ann", won[0])
+    taps = taps_on(page)
     page.context.close()
-    page = open_app_page(browser, server.url)
-    page.get_by_role("button", name=re.compile(r"^Resume Nokosu Dice")).first.click()
+    page = phone_page(browser, server.url, size)
+    page.get_by_role("button", name=re.compile(r"^Resume Nokosu Dice")).first.tap()
     wait_for_text(page, "Round 3 of 4")
     button(page, "Ann's declaration: zero").wait_for()
     button(page, "Ann's tricks: 0").wait_for()
     tricks(page, "Ben", won[1])                # the keypad is on Ben's tricks already
     wait_for_text(page, "Cat won how many tricks?")
-    screenshot(page, "nokosu_tricks_412x915")
+    screenshot(page, f"nokosu_tricks_{size}")
     for name, t in zip(FOUR[2:], won[2:]):
         tricks(page, name, t)
     wait_for_text(page, "made zero: 0 + 10 × 2 missed + 10 zero bonus = 30")
     close_round(page, 3)
-    button(page, "Start round 4").click()
+    button(page, "Start round 4").tap()
     wait_for_text(page, "Dan deals · Ann leads")
     tap_round(page, FOUR, *FOUR_ROUNDS[3])
     close_round(page, 4)
@@ -176,24 +191,27 @@ def test_a_four_player_game_of_four_rounds_by_tapping_ends_as_main_py_score(brow
     # Round 1 corrected from the rounds table: Ben won 4 and Dan 7.
     page.mouse.move(200, 600)
     page.mouse.wheel(0, 3000)  # the rounds table is below the standings
-    button(page, "Round 1 scores").click()
-    button(page, "Edit round 1").click()
+    button(page, "Round 1 scores").tap()
+    button(page, "Edit round 1").tap()
     wait_for_text(page, "Correcting round 1")
-    button(page, "Ben's tricks: 5").click()
+    button(page, "Ben's tricks: 5").tap()
     tricks(page, "Ben", 4)
-    button(page, "Dan's tricks: 6").click()
+    button(page, "Dan's tricks: 6").tap()
     tricks(page, "Dan", 7)
     wait_for_text(page, "made 3: 3 + 10 × 2 missed = 23")
-    button(page, "Save round 1").click()
+    button(page, "Save round 1").tap()
     wait_for_text(page, "Final standings")
-    screenshot(page, "nokosu_final_412x915")
+    screenshot(page, f"nokosu_final_{size}")
     winner_text, standings = finish_and_read(page, FOUR)
     assert winner_text == "Winner: Ann"
     assert standings == {"Ann": (1, 79), "Cat": (2, 62), "Ben": (3, 35), "Dan": (4, 20)}
+    taps += taps_on(page)
+    print(f"\nNokosu Dice, four players, four rounds and a correction at {size}: {taps} taps (limit {GAME_TAPS})")
+    assert taps <= GAME_TAPS
     page.context.close()
 
     # The finished game is in the home's last results, and its record scores the same.
-    page = open_app_page(browser, server.url)
+    page = phone_page(browser, server.url, size)
     wait_for_text(page, "Last results")
     page.get_by_text(re.compile(r"^Nokosu Dice, .*: Ann won\n")).first.wait_for()
     page.context.close()
@@ -207,7 +225,7 @@ def test_a_four_player_game_of_four_rounds_by_tapping_ends_as_main_py_score(brow
 
 
 def test_a_three_player_game_with_zeros_and_the_third_zero_refused(browser, server):
-    page = open_app_page(browser, server.url)
+    page = phone_page(browser, server.url)
     start_game(page, THREE)
     wait_for_text(page, "12 tricks to play: 9 cards + 4 dice − the die kept back")
     declare(page, "Eve", 0)
@@ -224,7 +242,7 @@ def test_a_three_player_game_with_zeros_and_the_third_zero_refused(browser, serv
     assert shown_points(page, THREE) == {"Eve": 30, "Fay": 2, "Gus": 10}
     screenshot(page, "nokosu_round_closed_412x915")
     for n, (declared, won) in enumerate(THREE_ROUNDS[1:], start=2):
-        button(page, f"Start round {n}").click()
+        button(page, f"Start round {n}").tap()
         wait_for_text(page, f"Round {n} of 3")
         tap_round(page, THREE, declared, won)
         close_round(page, n)
@@ -238,14 +256,14 @@ def test_a_three_player_game_with_zeros_and_the_third_zero_refused(browser, serv
 
 
 def test_dark_screens_and_undo(browser, server):
-    page = open_app_page(browser, server.url, color_scheme="dark")
+    page = phone_page(browser, server.url, color_scheme="dark")
     try:
         start_game(page, ("Hal", "Ida", "Jo", "Kit", "Lu"))
         wait_for_text(page, "11 tricks to play: 8 cards + 4 dice − the die kept back")
         for name, d in zip(("Hal", "Ida", "Jo"), (2, 0, 3)):
             declare(page, name, d)
         screenshot(page, "nokosu_declarations_dark_412x915")
-        button(page, "Undo").click()
+        button(page, "Undo").tap()
         button(page, "Jo's declaration: not entered").wait_for()
         button(page, "Jo declares 1").wait_for()   # the keypad went back to Jo
         for name, d in zip(("Jo", "Kit", "Lu"), (1, 4, 1)):

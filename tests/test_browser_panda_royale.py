@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_harness import (REPO_ROOT, flet_server, open_app_page, screenshot,
-                                    scrolled_to, start_the_game, type_names, wait_for_text)
+from tests.browser_harness import (REPO_ROOT, flet_server, screenshot, scrolled_to, start_the_game,
+                                    type_names, wait_for_text)
+from tests.pad_checks import PHONES, phone_page, primary_in_view, taps_on
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -83,6 +84,17 @@ def label(colour: str, face: int) -> str:
     return f"{NAME[colour]} {face}" if face > 0 else f"{NAME[colour]} \u2212{-face}"
 
 
+GAME_TAPS = 310   # the game below: 174 dice a tap each, a colour's pad when it changes, Next per hand, rounds
+
+
+@pytest.fixture
+def page(browser, server):
+    """A phone on the module's server (conftest's page is a desktop's)."""
+    page = phone_page(browser, server.url)
+    yield page
+    page.context.close()
+
+
 def button(page, name):
     return page.get_by_role("button", name=name, exact=True)
 
@@ -93,7 +105,7 @@ def app(data_dir: Path):
 
 def start_game(page, names=PLAYERS) -> None:
     # The tile may be below the games in progress (landscape): in view first, then the tap.
-    scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Panda Royale"))).click()
+    scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Panda Royale"))).tap()
     type_names(page, names, "2\u201310")
     start_the_game(page, "Round 1 of 10")
 
@@ -106,11 +118,11 @@ def count_is(page, n: int, round_no: int):
 def tap_die(page, colour: str, face: int) -> None:
     target = button(page, label(colour, face))
     if target.count() == 0:  # another colour's pad, or the other side of the red switch, is open
-        button(page, f"{NAME[colour]} pad").click()
+        button(page, f"{NAME[colour]} pad").tap()
         if colour == "red" and face < 0:
-            button(page, "Red black (\u2212) faces").click()
+            button(page, "Red black (\u2212) faces").tap()
         target.wait_for()
-    target.click()
+    target.tap()
 
 
 def enter_hand(page, round_no: int, hand: dict) -> None:
@@ -123,12 +135,12 @@ def enter_hand(page, round_no: int, hand: dict) -> None:
     pink_pending = page.get_by_text(re.compile(r"pink to enter$"))
     if "pink" in hand:
         if button(page, "Pink pad").count() == 0:  # not pre-marked: the table corrects it
-            page.get_by_role("switch", name="Pink die").click()
+            page.get_by_role("switch", name="Pink die").tap()
             button(page, "Pink pad").wait_for()
         tap_die(page, "pink", hand["pink"])
         page.get_by_text(re.compile(r"\+ pink$")).wait_for()
     elif pink_pending.count():
-        page.get_by_role("switch", name="Pink die").click()
+        page.get_by_role("switch", name="Pink die").tap()
         page.get_by_text(re.compile(rf"^{n} of {round_no} di\w+$")).wait_for()
 
 
@@ -136,11 +148,12 @@ def next_hand(page) -> None:
     """Tap Next and wait until the pad shows the next seat (or the round's close)."""
     nxt = page.get_by_role("button", name=re.compile(r"^(Next: |Close the round$)"))
     label = nxt.inner_text().strip() if nxt.count() else ""
-    nxt.click()
+    nxt.tap()
     if label.startswith("Next: "):
         name = label[len("Next: "):]
         following = PLAYERS[PLAYERS.index(name) + 1] if PLAYERS.index(name) + 1 < len(PLAYERS) else None
         wait_for_text(page, f"Next: {following}" if following else "Close the round")
+    primary_in_view(page)
 
 
 def pity_shown(page, round_no: int) -> list[str]:
@@ -159,11 +172,11 @@ def play_round(page, round_no: int, hands: dict, reroll: str | None = None) -> l
         return []
     wait_for_text(page, f"Round {round_no} is in")
     if reroll:
-        button(page, f"{reroll} won the re-roll").click()
+        button(page, f"{reroll} won the re-roll").tap()
         others = " and ".join(tie_with(hands, reroll))
         wait_for_text(page, f"Panda token: {reroll} (re-roll of the yellow tie with {others})")
     pity = pity_shown(page, round_no)
-    button(page, f"Start round {round_no + 1}").click()
+    button(page, f"Start round {round_no + 1}").tap()
     wait_for_text(page, f"Round {round_no + 1} of 10")
     return pity
 
@@ -193,38 +206,44 @@ def as_record_hand(hand: dict) -> dict:
 
 # --------------------------------------------------------------------------- tests
 
-def test_ten_rounds_by_tapping_end_as_main_py_score(browser, tmp_path):
+@pytest.mark.parametrize("size", list(PHONES))
+def test_ten_rounds_by_tapping_end_as_main_py_score(browser, tmp_path, size):
     data_dir = tmp_path / "data"
     shown_pity: list[list[str]] = []
     with app(data_dir) as server:
-        page = open_app_page(browser, server.url)
+        page = phone_page(browser, server.url, size)
         start_game(page)
         for r, hands in enumerate(GAME, start=1):
             shown_pity.append(play_round(page, r, hands, REROLL.get(r)))
             if r == 1:
-                screenshot(page, "pad_round2_start_412x915")
+                screenshot(page, f"pad_round2_start_{size}")
             if r == 7:
                 enter_hand(page, 8, GAME[7]["Ann"])  # part of round 8 on screen, then take it back out
-                screenshot(page, "pad_round8_hand_412x915")
+                screenshot(page, f"pad_round8_hand_{size}")
                 left = sum(len(GAME[7]["Ann"].get(c, [])) for c in ORDER)
                 for colour in reversed(ORDER):
                     for face in reversed(GAME[7]["Ann"].get(colour, [])):
-                        button(page, f"Remove {label(colour, face)}").first.click()
+                        button(page, f"Remove {label(colour, face)}").first.tap()
                         left -= 1
                         count_is(page, left, 8)
-        screenshot(page, "pad_final_standings_412x915")
+        screenshot(page, f"pad_final_standings_{size}")
         winner_text = page.get_by_text(re.compile(r"^(Winner|Shared win): ")).inner_text()
         standings = {}
         for name in PLAYERS:
             row = page.get_by_text(re.compile(rf"^\d+\. {name}: ")).inner_text()
             standings[name] = int(row.split(": ")[1].replace("\u2212", "-"))
-        button(page, "Finish the game").click()
+        button(page, "Finish the game").tap()
         wait_for_text(page, "This game is finished.")
-        button(page, "Back").click()
+        button(page, "Back").tap()
         finished = page.get_by_role("button", name=re.compile(r"^Panda Royale, .*: Ann won"))
         finished.wait_for()  # home lists it with the last finished games
-        screenshot(page, "home_after_a_finished_game_412x915")
+        screenshot(page, f"home_after_a_finished_game_{size}")
+        taps = taps_on(page)
         page.context.close()
+    dice = sum(len(v) if isinstance(v, list) else 1 for rnd in GAME for hand in rnd.values() for v in hand.values())
+    print(f"\nPanda Royale, ten rounds of three players ({dice} dice) at {size}: {taps} taps "
+          f"(limit {GAME_TAPS})")
+    assert taps <= GAME_TAPS
 
     games = stored_games(data_dir)
     assert len(games) == 1
@@ -280,17 +299,17 @@ def test_undo_and_redo_every_tap(page):
     tap_die(page, "yellow", 2)
     hand_total(page, 2)
 
-    button(page, "Undo").click()  # Ben's die
+    button(page, "Undo").tap()  # Ben's die
     hand_total(page, 0)
     count_is(page, 0, 1)
-    button(page, "Undo").click()  # Ann's die: the pad goes back to her hand
+    button(page, "Undo").tap()  # Ann's die: the pad goes back to her hand
     wait_for_text(page, "Next: Ben")
     hand_total(page, 0)
     assert button(page, "Remove Yellow 4").count() == 0
-    button(page, "Redo").click()
+    button(page, "Redo").tap()
     hand_total(page, 4)
     button(page, "Remove Yellow 4").wait_for()
-    button(page, "Redo").click()
+    button(page, "Redo").tap()
     wait_for_text(page, "Next: Cat")
     hand_total(page, 2)
     screenshot(page, "pad_after_undo_redo_412x915")
@@ -303,10 +322,10 @@ def test_yellow_tie_asks_who_won_the_reroll(page):
     wait_for_text(page, "Pink dice for round 2: known after the re-roll")
     assert button(page, "Start round 2").is_disabled()
     screenshot(page, "pad_yellow_tie_412x915")
-    button(page, "Ben won the re-roll").click()
+    button(page, "Ben won the re-roll").tap()
     wait_for_text(page, "Panda token: Ben (re-roll of the yellow tie with Ann)")
     wait_for_text(page, "Pink dice for round 2: Cat")  # lowest total
-    button(page, "Start round 2").click()
+    button(page, "Start round 2").tap()
     wait_for_text(page, "Round 2 of 10")
     assert button(page, "Pink pad").count() == 0  # Ann holds no pink die
     next_hand(page)
@@ -314,7 +333,7 @@ def test_yellow_tie_asks_who_won_the_reroll(page):
     wait_for_text(page, "Close the round")
     count_text = page.get_by_text(re.compile(r"^0 of 2 dice")).inner_text()
     assert count_text == "0 of 2 dice + pink to enter"  # Cat is pre-marked
-    button(page, "Pink pad").click()
+    button(page, "Pink pad").tap()
     tap_die(page, "pink", 12)
     hand_total(page, 12)
 
@@ -323,15 +342,15 @@ def test_an_earlier_hand_can_be_edited(page):
     start_game(page)
     quick_round(page, 1, [3, 2, 4])
     wait_for_text(page, "Pink dice for round 2: Ben")
-    button(page, "Start round 2").click()
+    button(page, "Start round 2").tap()
     enter_hand(page, 2, {"yellow": [1], "purple": [2]})
     hand_total(page, 5)
 
-    button(page, "Show the sheet").click()
-    page.get_by_role("button", name=re.compile(r"^Round 1\b")).first.click()
+    button(page, "Show the sheet").tap()
+    page.get_by_role("button", name=re.compile(r"^Round 1\b")).first.tap()
     wait_for_text(page, "Round 1 of 10")
     hand_total(page, 3)
-    button(page, "Remove Yellow 3").click()
+    button(page, "Remove Yellow 3").tap()
     hand_total(page, 0)
     tap_die(page, "yellow", 1)  # Ann now has the lowest round 1: the pink die is hers
     hand_total(page, 1)
@@ -339,7 +358,7 @@ def test_an_earlier_hand_can_be_edited(page):
     next_hand(page)
     next_hand(page)
     wait_for_text(page, "Pink dice for round 2: Ann")
-    button(page, "Back to round 2").click()
+    button(page, "Back to round 2").tap()
     wait_for_text(page, "Round 2 of 10")
     wait_for_text(page, "2 of 2 dice + pink to enter")  # Ann's round 2, now pre-marked
     page.get_by_role("button", name=re.compile(r"^Ann: 6\b")).wait_for()  # her grand total: 1 + 5
@@ -349,7 +368,7 @@ def test_every_face_has_a_button_and_no_impossible_one(page):
     start_game(page)
     for colour, top in [("yellow", 8), ("purple", 12), ("blue", 12), ("glitter", 6), ("red", 8),
                         ("green", 20), ("clear", 6)]:
-        button(page, f"{NAME[colour]} pad").click()
+        button(page, f"{NAME[colour]} pad").tap()
         button(page, label(colour, top)).wait_for()
         for face in range(1, top + 1):
             assert button(page, label(colour, face)).count() == 1, label(colour, face)
@@ -357,8 +376,8 @@ def test_every_face_has_a_button_and_no_impossible_one(page):
         assert button(page, f"{NAME[colour]} 0").count() == 0
         box = button(page, label(colour, 1)).bounding_box()
         assert box["width"] >= 48 and box["height"] >= 48
-    button(page, "Red pad").click()
-    button(page, "Red black (\u2212) faces").click()
+    button(page, "Red pad").tap()
+    button(page, "Red black (\u2212) faces").tap()
     for face in range(1, 9):
         button(page, label("red", -face)).wait_for()
     assert button(page, label("red", -9)).count() == 0
@@ -366,7 +385,7 @@ def test_every_face_has_a_button_and_no_impossible_one(page):
 
 
 def test_landscape_shows_the_sheet_beside_the_hand(browser, server):
-    page = open_app_page(browser, server.url, width=915, height=412)
+    page = phone_page(browser, server.url, width=915, height=412)
     try:
         start_game(page)
         tap_die(page, "yellow", 6)
@@ -379,7 +398,7 @@ def test_landscape_shows_the_sheet_beside_the_hand(browser, server):
 
 
 def test_dark_mode_follows_the_system(browser, server):
-    page = open_app_page(browser, server.url, color_scheme="dark")
+    page = phone_page(browser, server.url, color_scheme="dark")
     try:
         start_game(page)
         tap_die(page, "yellow", 5)
@@ -392,10 +411,10 @@ def test_dark_mode_follows_the_system(browser, server):
 def test_restart_resumes_exactly_where_the_table_was(browser, tmp_path):
     data_dir = tmp_path / "data"
     with app(data_dir) as first:
-        page = open_app_page(browser, first.url)
+        page = phone_page(browser, first.url)
         start_game(page)
         quick_round(page, 1, [3, 2, 4])
-        button(page, "Start round 2").click()
+        button(page, "Start round 2").tap()
         tap_die(page, "yellow", 1)
         count_is(page, 1, 2)
         page.context.close()
@@ -403,8 +422,8 @@ def test_restart_resumes_exactly_where_the_table_was(browser, tmp_path):
         first.proc.wait(timeout=10)
 
     with app(data_dir) as second:
-        page = open_app_page(browser, second.url)
-        page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).click()
+        page = phone_page(browser, second.url)
+        page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).tap()
         wait_for_text(page, "Round 2 of 10")
         count_is(page, 1, 2)
         hand_total(page, 1)
@@ -412,9 +431,9 @@ def test_restart_resumes_exactly_where_the_table_was(browser, tmp_path):
         screenshot(page, "pad_resumed_after_restart_412x915")
         tap_die(page, "purple", 2)
         hand_total(page, 5)
-        button(page, "Undo").click()
+        button(page, "Undo").tap()
         hand_total(page, 1)
-        button(page, "Undo").click()  # the tap made before the restart
+        button(page, "Undo").tap()  # the tap made before the restart
         hand_total(page, 0)
         page.context.close()
 
@@ -423,11 +442,11 @@ def test_a_pink_die_the_pity_rule_did_not_give_is_recorded_with_a_warning(page):
     start_game(page)
     quick_round(page, 1, [3, 2, 4])
     wait_for_text(page, "Pink dice for round 2: Ben")
-    button(page, "Start round 2").click()
+    button(page, "Start round 2").tap()
     wait_for_text(page, "Round 2 of 10")
     assert button(page, "Pink pad").count() == 0
-    page.get_by_role("switch", name="Pink die").click()  # the table says Ann rolled one anyway
-    button(page, "Pink pad").click()
+    page.get_by_role("switch", name="Pink die").tap()  # the table says Ann rolled one anyway
+    button(page, "Pink pad").tap()
     tap_die(page, "pink", 7)
     hand_total(page, 7)
     wait_for_text(page, "Ann holds a pink die in round 2, but the pity dice of round 1 went to Ben")
@@ -438,11 +457,11 @@ def test_two_phones_on_one_game_see_each_others_taps(browser, server, page):
     start_game(page)
     tap_die(page, "yellow", 4)
     hand_total(page, 4)
-    other = open_app_page(browser, page.url)  # a second phone opens the same game
+    other = phone_page(browser, page.url)  # a second phone opens the same game
     try:
         wait_for_text(other, "Round 1 of 10")
         wait_for_text(other, "Next: Cat")  # Ann's die is in: the pad opens on Ben's hand
-        button(other, "Previous").click()
+        button(other, "Previous").tap()
         hand_total(other, 4)
         tap_die(other, "yellow", 2)  # a second yellow die for Ann, from the other phone
         hand_total(other, 6)

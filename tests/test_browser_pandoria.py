@@ -15,12 +15,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import flet_server, open_app_page, screenshot, scrolled_to, type_names, wait_for_text
-from tests.pad_checks import exported, main_py_score
+from tests.browser_harness import flet_server, screenshot, scrolled_to, type_names, wait_for_text
+from tests.pad_checks import PHONES, Taps, exported, main_py_score, phone_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-TOP = 64  # below the app bar
+TOP = 100  # below the app bar and the leader line
+BAR = 150  # the bar of the next step at the foot of the screen
 
 
 def button(page, name):
@@ -30,12 +31,12 @@ def button(page, name):
 def shown(page, locator):
     """Scroll the pad (a Flutter canvas: the browser cannot) until the control is in view."""
     locator.wait_for()
-    return scrolled_to(page, locator, top=TOP)
+    return scrolled_to(page, locator, top=TOP, bottom=BAR)
 
 
 def tap(page, name: str, times: int = 1) -> None:
     for _ in range(times):
-        shown(page, button(page, name)).click()
+        shown(page, button(page, name)).tap()
 
 
 def tap_to(page, stepper: str, said: str, times: int) -> None:
@@ -51,7 +52,7 @@ def switch(page, name: str):
 
 
 def flip(page, name: str) -> None:
-    shown(page, switch(page, name)).click()
+    shown(page, switch(page, name)).tap()
     expect(switch(page, name)).to_have_attribute("aria-checked", "true")
 
 
@@ -66,13 +67,13 @@ def server(tmp_path_factory):
 
 
 def seat(page, names) -> None:
-    scrolled_to(page, button(page, "Pandoria, 2–4 players")).click()
+    scrolled_to(page, button(page, "Pandoria, 2–4 players")).tap()
     type_names(page, names, "2–4")
 
 
 def choose_realm(page, name: str, realm: str) -> None:
     tap(page, f"Realm for {name}: not chosen")
-    page.get_by_role("checkbox", name=realm, exact=True).click()  # an option says whether it is chosen
+    page.get_by_role("checkbox", name=realm, exact=True).tap()  # an option says whether it is chosen
     shown(page, button(page, f"Realm for {name}: {realm}"))
 
 
@@ -100,7 +101,7 @@ def same_as_main_py(record: dict, standings: dict) -> list[str]:
 
 def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, server):
     names = ("Hilde", "Oskar", "Mia")
-    page = open_app_page(browser, server.url)
+    page = phone_page(browser, server.url)
     seat(page, names)
     button(page, "Standard").wait_for()
     for name, realm in zip(names, ("Humans", "Hanbok", "Fairies")):
@@ -118,7 +119,7 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
     tap(page, "+3 for Mia")
     wait_for_text(page, "3 entries")
     tap(page, "More points for Hilde")
-    button(page, "+12 for Hilde").click()
+    button(page, "+12 for Hilde").tap()
     wait_for_text(page, "Last: Hilde +12 (= 17) · what for?")
     tap(page, "relic")
     tap(page, "+5 for Oskar")
@@ -128,15 +129,15 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
     tap(page, "+2 for Mia")
     wait_for_text(page, "6 entries")
     tap(page, "Edit entry 6: Mia +2, 5 in all")
-    button(page, "Oskar").last.click()
-    button(page, "More points for entry 6").click()
+    button(page, "Oskar").last.tap()
+    button(page, "More points for entry 6").tap()
     wait_for_text(page, "3")
-    button(page, "Done").click()
+    button(page, "Done").tap()
     button(page, "Edit entry 6: Oskar +3, 12 in all").wait_for()
     # A +1 tapped by mistake is undone.
     tap(page, "+1 for Hilde")
     wait_for_text(page, "7 entries")
-    button(page, "Undo").click()
+    button(page, "Undo").tap()
     wait_for_text(page, "6 entries")
     for name, total in zip(names, (17, 12, 3)):
         wait_for_text(page, f"{name}'s crown track: {total}")
@@ -176,10 +177,10 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
 
     # The phone reloads mid end step: the table is where it was.
     page.context.close()
-    page = open_app_page(browser, server.url)
-    page.get_by_role("button", name=re.compile(r"^Resume Pandoria")).first.click()
+    page = phone_page(browser, server.url)
+    page.get_by_role("button", name=re.compile(r"^Resume Pandoria")).first.tap()
     wait_for_text(page, "Final standings")
-    page.get_by_role("button", name=re.compile(r"^Oskar: ")).first.click()
+    page.get_by_role("button", name=re.compile(r"^Oskar: ")).first.tap()
     wait_for_text(page, "Oskar's crystal: 1")
     expect(switch(page, "Oskar has a 2 to 1 gold building")).to_have_attribute("aria-checked", "true")
     tap_to(page, "captives", "Oskar's captives", 4)
@@ -207,7 +208,7 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
     assert same_as_main_py(record, standings) == ["Hilde"]
 
     # Looked at later from the history: the tie-break is still said in words.
-    page = open_app_page(browser, f"{server.url}game/{record['id']}")
+    page = phone_page(browser, f"{server.url}game/{record['id']}")
     wait_for_text(page, "Winner: Hilde")
     wait_for_text(page, "Hilde and Oskar tie on 25; Hilde wins with 3 resources left over against 2")
     page.context.close()
@@ -215,7 +216,7 @@ def test_a_standard_game_with_log_buildings_and_a_leftover_tie_break(browser, se
 
 def test_a_family_game_ends_in_a_shared_win(browser, server):
     names = ("Ann", "Ben")
-    page = open_app_page(browser, server.url)
+    page = phone_page(browser, server.url)
     seat(page, names)
     tap(page, "Family")
     expect(page.get_by_role("button", name=re.compile(r"^Realm for"))).to_have_count(0)
@@ -245,7 +246,7 @@ def test_a_family_game_ends_in_a_shared_win(browser, server):
 
 def test_dark_end_step(browser, server):
     """The log and the end step as a dark-mode phone shows them."""
-    page = open_app_page(browser, server.url, color_scheme="dark")
+    page = phone_page(browser, server.url, color_scheme="dark")
     seat(page, ("Uli", "Vera"))
     tap(page, "Standard")                                  # the last game was a family one
     tap(page, "Start the game")
@@ -262,3 +263,62 @@ def test_dark_end_step(browser, server):
     page.mouse.wheel(0, 260)
     screenshot(page, "pandoria_conversion_dark_412x915")
     page.context.close()
+
+
+# --------------------------------------------------------------------------- on a phone, in few taps
+
+END_STEP_TAPS = 30   # the issue's limit for this end step (tapping + once per unit took 68)
+# A held-out-size end step: what each player has left, read off the board.
+COUNTS = {"Ines": {"cards": 3, "wood": 4, "gold": 10, "crystal": 10},
+          "Jonas": {"cards": 5, "wood": 1, "gold": 7, "crystal": 0},
+          "Kira": {"cards": 2, "wood": 6, "gold": 3, "crystal": 8}}
+PARTS = ("cards", "wood", "gold", "crystal")
+
+
+@pytest.mark.parametrize("size", list(PHONES))
+def test_a_three_player_end_step_in_few_taps_on_a_phone(browser, server, size):
+    names = tuple(COUNTS)
+    page = phone_page(browser, server.url, size)
+    seat(page, names)
+    for name, realm in zip(names, ("Humans", "Dwarves", "Fairies")):
+        choose_realm(page, name, realm)
+    start = button(page, "Start the game")
+    Taps(page).in_view(start)
+    start.tap()
+    taps = Taps(page, primary=lambda: button(page, "Score the game"))
+    for name, n in zip(names, (5, 4, 3)):
+        taps.tap(button(page, f"+{n} for {name}"))
+        wait_for_text(page, f"{name}'s crown track: {n}")
+        taps.in_view(button(page, "Score the game"))
+    taps.count = 0                                    # the end step's taps from here
+    taps.tap(button(page, "Score the game"))
+    wait_for_text(page, "Final standings")
+    for k, name in enumerate(names):
+        nxt = names[k + 1] if k + 1 < len(names) else names[0]
+        for part in PARTS:
+            n = COUNTS[name][part]
+            if n == 1:
+                taps.tap(shown(page, button(page, f"More {part} for {name}")))
+            elif n:
+                taps.tap(shown(page, button(page, f"Set {part} for {name}")))
+                taps.tap(button(page, str(n)))
+            wait_for_text(page, f"{name}'s {part}: {n}")
+            taps.in_view(button(page, f"Next: {nxt}"))
+            taps.in_view(button(page, "Finish the game"))
+        if k + 1 < len(names):
+            taps.tap(button(page, f"Next: {nxt}"))
+            wait_for_text(page, f"{nxt}'s cards: 0")
+    screenshot(page, f"pandoria_end_step_{size}")
+    taps.tap(button(page, "Finish the game"))
+    wait_for_text(page, "This game is finished.")
+    standings = {}
+    for name in names:
+        place, rest = page.get_by_text(re.compile(rf"^\d+\. {name}: ")).inner_text().split(". ", 1)
+        standings[name] = (int(place), int(rest.split(": ")[1].split(" ")[0]))
+    print(f"\nPandoria, three players' end step at {size}: {taps.count} taps (limit {END_STEP_TAPS})")
+    assert taps.count <= END_STEP_TAPS
+    page.context.close()
+    record = exported(browser, server, names)
+    for pid, name in zip(("p1", "p2", "p3"), names):
+        assert {part: record["final"][pid][part] for part in PARTS} == COUNTS[name]
+    same_as_main_py(record, standings)

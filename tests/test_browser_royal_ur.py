@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import (REPO_ROOT, flet_server, open_app_page, screenshot,
-                                    scrolled_to, start_the_game, type_names, wait_for_text)
+from tests.browser_harness import (REPO_ROOT, flet_server, screenshot, scrolled_to, start_the_game,
+                                    type_names, wait_for_text)
+from tests.pad_checks import PHONES, phone_page, primary_in_view, taps_on
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -31,6 +32,9 @@ MATCH = [
     {"winner": "Ben", "unentered": 1, "start": 2, "home": 1, "squares": [9, 8, 8]},  # UR-4: 52
     {"winner": "Ann", "unentered": 0, "start": 1, "home": 2, "squares": [12, 6, 13, 13]},
 ]
+
+
+MATCH_TAPS = 38   # the four games below (35): a winner, the counters (two taps a count) and Save, each
 
 
 def button(page, name):
@@ -52,7 +56,7 @@ def run_main(*args: str, stdin: str | None = None) -> subprocess.CompletedProces
 
 def start_match(page, names=("Ann", "Ben")) -> None:
     # The tile may be below the matches in progress (landscape): in view first, then the tap.
-    scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Royal Game of Ur"))).click()
+    scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Royal Game of Ur"))).tap()
     type_names(page, names, "2")
     start_the_game(page, "Game 1")
 
@@ -63,15 +67,23 @@ def counters_placed(page, n: int) -> None:
 
 
 def tap_counters(page, game: dict, placed: int = 0) -> int:
+    """A count of one is a tap of +, more is the number sheet: its button, then the number."""
     for place, name in (("unentered", "not entered"), ("start", "on S"), ("home", "home")):
-        for _ in range(game[place]):
-            button(page, f"More {name}").click()
-            placed += 1
+        n = game[place]
+        if n == 1:
+            button(page, f"More {name}").tap()
+        elif n > 1:
+            button(page, f"Set {name}").tap()
+            button(page, str(n)).tap()
+        placed += n
+        if n:
             counters_placed(page, placed)
+            primary_in_view(page)
     for pos in game["squares"]:
-        square(page, pos).click()
+        square(page, pos).tap()
         placed += 1
         counters_placed(page, placed)
+        primary_in_view(page)
     return placed
 
 
@@ -83,34 +95,40 @@ def points_shown(page) -> int:
 
 
 def save_game(page, n: int) -> None:
-    button(page, f"Save game {n}").click()
+    button(page, f"Save game {n}").tap()
     wait_for_text(page, f"Game {n + 1}")
 
 
-def test_a_match_of_four_games_by_tapping_ends_as_main_py_score(browser, tmp_path):
+@pytest.mark.parametrize("size", list(PHONES))
+def test_a_match_of_four_games_by_tapping_ends_as_main_py_score(browser, tmp_path, size):
     data_dir = tmp_path / "data"
     shown_points = []
     with app(data_dir) as first:
-        page = open_app_page(browser, first.url)
+        page = phone_page(browser, first.url, size)
         start_match(page)
         for n, game in enumerate(MATCH[:2], start=1):
-            button(page, f"{game['winner']} won").click()
+            button(page, f"{game['winner']} won").tap()
             tap_counters(page, game)
             shown_points.append(points_shown(page))
             save_game(page, n)
         # Half of game 3, then the server dies: no clean shutdown.
-        button(page, "Ben won").click()
-        button(page, "More not entered").click()
+        button(page, "Ben won").tap()
+        button(page, "More not entered").tap()
         counters_placed(page, 1)
-        square(page, 9).click()
+        square(page, 9).tap()
         counters_placed(page, 2)
+        # Half entered, the match cannot end: greyed, and the reason beside it.
+        expect(button(page, "End the match")).to_be_disabled()
+        wait_for_text(page, "Save or cancel the game being entered first.")
+        primary_in_view(page)
+        taps = taps_on(page)
         page.context.close()
         os.killpg(first.pid, signal.SIGKILL)
         first.proc.wait(timeout=10)
 
     with app(data_dir) as second:
-        page = open_app_page(browser, second.url)
-        page.get_by_role("button", name=re.compile(r"^Resume Royal Game of Ur")).click()
+        page = phone_page(browser, second.url, size)
+        page.get_by_role("button", name=re.compile(r"^Resume Royal Game of Ur")).tap()
         wait_for_text(page, "Game 3")
         counters_placed(page, 2)  # exactly where the table was
         button(page, "Square 9, 5 dots, 1 loser counter").wait_for()
@@ -120,20 +138,23 @@ def test_a_match_of_four_games_by_tapping_ends_as_main_py_score(browser, tmp_pat
         shown_points.append(points_shown(page))
         save_game(page, 3)
         game = MATCH[3]
-        button(page, f"{game['winner']} won").click()
+        button(page, f"{game['winner']} won").tap()
         tap_counters(page, game)
         shown_points.append(points_shown(page))
-        screenshot(page, "ur_board_entry_412x915")
+        screenshot(page, f"ur_board_entry_{size}")
         save_game(page, 4)
-        button(page, "End the match").click()
+        button(page, "End the match").tap()
         wait_for_text(page, "This match is finished.")
         winner_text = page.get_by_text(re.compile(r"^(Winner|Shared win): ")).inner_text()
         standings = {}
         for name in ("Ann", "Ben"):
             row = page.get_by_text(re.compile(rf"^\d+\. {name}: ")).inner_text()
             standings[name] = int(row.split(": ")[1])
-        screenshot(page, "ur_match_finished_412x915")
+        screenshot(page, f"ur_match_finished_{size}")
+        taps += taps_on(page)
         page.context.close()
+    print(f"\nRoyal Game of Ur, a match of four games at {size}: {taps} taps (limit {MATCH_TAPS})")
+    assert taps <= MATCH_TAPS
 
     out = run_main("export", "--data-dir", str(data_dir))
     assert out.returncode == 0, out.stderr
@@ -162,51 +183,59 @@ def server(tmp_path_factory):
         yield s
 
 
+@pytest.fixture
+def page(browser, server):
+    """A phone on the module's server (conftest's page is a desktop's)."""
+    page = phone_page(browser, server.url)
+    yield page
+    page.context.close()
+
+
 def test_a_game_cannot_be_saved_until_the_seven_counters_add_up(page):
     start_match(page)
     save = button(page, "Save game 1")
     expect(save).to_be_disabled()
-    button(page, "Ann won").click()
+    button(page, "Ann won").tap()
     for k in range(1, 7):
-        button(page, "More not entered").click()
+        button(page, "More not entered").tap()
         counters_placed(page, k)
         expect(save).to_be_disabled()
     wait_for_text(page, "To save: 1 of the loser's 7 counters still to place")
-    button(page, "More on S").click()
+    button(page, "More on S").tap()
     counters_placed(page, 7)
     expect(save).to_be_enabled()
     # Full: no eighth counter anywhere.
     expect(button(page, "More home")).to_be_disabled()
-    square(page, 5).click()
+    square(page, 5).tap()
     page.get_by_text(re.compile(r"^Not saved: all 7 of the loser's counters are placed")).first.wait_for()
     counters_placed(page, 7)
     assert points_shown(page) == 160
-    button(page, "Fewer on S").click()
+    button(page, "Fewer on S").tap()
     counters_placed(page, 6)
     expect(save).to_be_disabled()
-    button(page, "Undo").click()
+    button(page, "Undo").tap()
     counters_placed(page, 7)
-    save.click()
+    save.tap()
     wait_for_text(page, "Game 2")
 
 
 def test_the_dot_map_changes_new_games_and_not_old_ones(page):
     start_match(page, ("Cy", "Di"))
-    button(page, "Cy won").click()
+    button(page, "Cy won").tap()
     tap_counters(page, {"unentered": 0, "start": 0, "home": 6, "squares": [9]})
     assert points_shown(page) == 5
     save_game(page, 1)
     wait_for_text(page, "Default dot map: check it against your board (Dot map)")
-    page.get_by_role("button", name=re.compile(r"^Dot map")).click()
+    page.get_by_role("button", name=re.compile(r"^Dot map")).tap()
     wait_for_text(page, "Square 9")
     for _ in range(3):
-        button(page, "Fewer dots on square 9").click()
+        button(page, "Fewer dots on square 9").tap()
     assert button(page, "More dots on square 4").count() == 0  # a Rosette always scores 1
     screenshot(page, "ur_dot_map_412x915")
-    button(page, "Save the dot map").click()
+    button(page, "Save the dot map").tap()
     wait_for_text(page, "Dots from your dot map; Rosettes score 1")
     button(page, "Square 9, 2 dots, no loser counters").wait_for()
-    button(page, "Di won").click()
+    button(page, "Di won").tap()
     tap_counters(page, {"unentered": 0, "start": 0, "home": 6, "squares": [9]})
     assert points_shown(page) == 2
     save_game(page, 2)
@@ -226,10 +255,10 @@ def test_screens_in_landscape_and_dark_mode(browser, server):
     for name, kwargs in (("ur_board_entry_915x412", {"width": 915, "height": 412}),
                          ("ur_board_entry_dark_412x915", {"color_scheme": "dark"}),
                          ("ur_board_entry_dark_915x412", {"width": 915, "height": 412, "color_scheme": "dark"})):
-        page = open_app_page(browser, server.url, **kwargs)
+        page = phone_page(browser, server.url, **kwargs)
         try:
             start_match(page, ("Gus", "Hal"))
-            button(page, "Hal won").click()
+            button(page, "Hal won").tap()
             tap_counters(page, {"unentered": 1, "start": 1, "home": 3, "squares": [8, 9]})
             if kwargs.get("width") == 915:  # the match table beside the board, no scrolling
                 assert page.get_by_text("Match", exact=True).is_visible()

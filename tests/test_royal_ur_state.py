@@ -6,7 +6,8 @@ import pytest
 
 from scoring import Player, parse_record, score
 from scoring import royal_ur as ur
-from views.royal_ur.state import (GAP, OWN_ROW, board_cells, breakdown, counter_check, game_number,
+from views.royal_ur.state import (GAP, OWN_ROW, board_cells, breakdown, counter_check, end_blocked,
+                                  game_number,
                                   match_line, match_table, square_label)
 
 
@@ -160,3 +161,20 @@ def test_the_match_table_runs_totals_and_counts_game_wins():
     assert [row.winner for row in rows] == ["Ann", "Ben", "Ann"]
     assert [row.running for row in rows] == [{"a": 25, "b": 0}, {"a": 25, "b": 10}, {"a": 29, "b": 10}]
     assert match_line(r, score(r)) == "Games won: Ann 2, Ben 1"
+
+
+def test_ending_the_match_says_why_it_cannot_while_a_game_is_half_entered():
+    r = match()
+    assert end_blocked(r, score(r)) == "Save the first game first."
+    r = enter(r, "a", unentered=7)
+    assert end_blocked(r, score(r)) == ""
+    half = ur.step(ur.set_winner(r, "b"), "home", 2)                # game 2 half entered
+    assert end_blocked(half, score(half)) == "Save or cancel the game being entered first."
+
+
+def test_a_picked_count_is_one_step_of_its_size():
+    """The number sheet sets Ur's counters with one edit of the difference (7 not entered at once)."""
+    r = ur.step(ur.set_winner(match(), "a"), "unentered", 7)
+    assert ur.entry_of(r).unentered == 7 and ur.entry_points(r) == 175
+    with pytest.raises(ValueError, match="all 7 of the loser's counters are placed"):
+        ur.step(r, "start", 1)

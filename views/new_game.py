@@ -51,11 +51,13 @@ class NewGame:
         self.count = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.start = ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, height=56,
                                      on_click=self.on_start_clicked)
+        self.start_reason = ft.Text("", size=theme.SMALL, text_align=ft.TextAlign.END)
         limits = f"{self.low}–{self.high}" if self.low != self.high else str(self.low)
         self.view = ft.View(
             route=f"/new/{game}",
             appbar=ft.AppBar(title=ft.Text(f"New {self.rules.TITLE} game", size=theme.LARGE,
-                                           weight=ft.FontWeight.BOLD), toolbar_height=64),
+                                           weight=ft.FontWeight.BOLD, max_lines=2),  # 2 lines at 360 px
+                             toolbar_height=72),
             controls=[ft.Column([
                 ft.Text(f"{limits} players. Seat them in order, clockwise around the table.", size=theme.BODY),
                 ft.Row([self.name, ft.FilledButton("Add player", icon=ft.Icons.PERSON_ADD, height=56,
@@ -65,9 +67,13 @@ class NewGame:
                 ft.Row([theme.heading("Seats"), self.count], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
                 self.seats,
                 *([form] if form is not None else []),
-                ft.Container(self.start, padding=ft.Padding.only(top=12)),
-            ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)],
-            padding=ft.Padding.all(12))
+            ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10),
+                # Below the part that scrolls: on screen with five players seated and big text.
+                ft.Container(ft.Column([self.start_reason, ft.Row([self.start], alignment=ft.MainAxisAlignment.END)],
+                                       spacing=2, tight=True),
+                             border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+                             padding=ft.Padding.only(top=6))],
+            padding=ft.Padding.all(12), spacing=0)
         self.fill()
 
     def fill(self) -> None:
@@ -81,6 +87,8 @@ class NewGame:
         n = len(self.seated)
         self.count.value = f"{n} of {self.low}–{self.high}" if self.low != self.high else f"{n} of {self.low}"
         self.start.disabled = not self.low <= n <= self.high
+        self.start_reason.value = f"Seat at least {self.low} players to start." if n < self.low else ""
+        self.start_reason.visible = n < self.low
         self.name.disabled = full
         if hasattr(self.form, "seat_count"):  # set-up aids that depend on the player count
             self.form.seat_count(n)

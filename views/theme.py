@@ -116,3 +116,20 @@ def icon_button(icon, label: str, on_click, **kwargs) -> ft.IconButton:
     """An icon button a screen reader (and a test) finds by its name."""
     return ft.IconButton(ft.Icon(icon, semantics_label=label), on_click=on_click, tooltip=label,
                          icon_size=28, style=ft.ButtonStyle(padding=ft.Padding.all(10)), **kwargs)
+
+
+def fitting(text: str, width: float, keys=("LARGE", "BODY", "SMALL"), lines: int = 2) -> int:
+    """The largest of these sizes at which `text` wraps into at most `lines` lines of `width`
+    px (a bold letter taken as 0.6 of the size wide): a title never cut at any text size."""
+    for key in keys:
+        size = sized(key)
+        per_line, used, count = max(1, int(width // (0.6 * size))), 0, 1
+        for word in text.split():
+            need = len(word) if used == 0 else used + 1 + len(word)
+            if need <= per_line:
+                used = need
+            else:
+                count, used = count + 1, len(word)
+        if count <= lines and all(len(w) <= per_line for w in text.split()):
+            return size
+    return sized(keys[-1])

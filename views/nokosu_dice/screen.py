@@ -14,7 +14,7 @@ from views.nokosu_dice.setup import SetupForm
 from views.nokosu_dice.state import (DECLARE, DONE, TRICKS, Cursor, changed_cell, declared_text, explain, fitting_tricks, header,
                                      is_over, key_rows, missed_line, next_cursor, resume_cursor, rounds_table,
                                      still_to_enter, table_status, tally, winners_line, zero_note)
-from views.pad.parts import standings, warning_row
+from views.pad.parts import action_bar, standings, warning_row
 from views.pad.screen import PadScreen
 from views.pad.words import signed
 
@@ -122,7 +122,7 @@ class NokosuScreen(PadScreen):
         self.zero_text = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR)
         self.tally_icon = ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED, color=ft.Colors.ERROR, size=22)
         self.tally_text = ft.Text("", size=theme.BODY, expand=True)
-        self.reason = ft.Text("", size=theme.SMALL)
+        self.reason = ft.Text("", size=theme.SMALL, text_align=ft.TextAlign.END)
         self.close_btn = ft.FilledButton("Close the round", icon=ft.Icons.CHECK, height=56, on_click=self.on_close)
         self.cancel_btn = ft.TextButton("Cancel the correction", icon=ft.Icons.CLOSE, height=theme.TAP,
                                         on_click=self.on_cancel)
@@ -138,9 +138,10 @@ class NokosuScreen(PadScreen):
             ft.Container(ft.Column([self.pad_title, self.declare_pad, self.tricks_pad, self.zero_text], spacing=8),
                          padding=ft.Padding.only(top=8)),
             ft.Row([self.tally_icon, self.tally_text], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            self.reason,
-            ft.Row([self.close_btn, self.cancel_btn], wrap=True),
         ], spacing=8)
+        self.round_btn = ft.FilledButton("Start round 2", icon=ft.Icons.CHEVRON_RIGHT, height=56, on_click=self.on_back)
+        self.finish_btn = ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=56, on_click=self.on_finish)
+        self.bar = action_bar(self.reason, self.cancel_btn, self.close_btn, self.round_btn, self.finish_btn)
         # --- a closed round's scores, and at the end the standings
         self.summary = ft.Column(spacing=8)
         # --- every closed round
@@ -152,7 +153,8 @@ class NokosuScreen(PadScreen):
             ft.Container(ft.Column([theme.heading("Rounds"), self.table, self.problems], spacing=8),
                          padding=ft.Padding.all(8)),
         ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)
-        self.make_view(ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4)), self.body)
+        self.make_view(ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4)), self.body,
+                       self.bar)
 
     def _player_row(self, pid: str) -> ft.Column:
         name = self.record.name_of(pid)
@@ -241,7 +243,10 @@ class NokosuScreen(PadScreen):
         ch.set(self.reason, value=f"To close: {problem}" if problem else
                "Close the round anyway, or correct the tricks" if wrong else "", visible=bool(problem or wrong))
         ch.set(self.close_btn, content=f"Save round {i + 1}" if correcting else "Close the round",
-               disabled=problem is not None)
+               disabled=problem is not None, visible=True)
+        ch.set(self.round_btn, visible=False)
+        ch.set(self.finish_btn, visible=False)
+        ch.set(self.bar, visible=True)
         ch.set(self.cancel_btn, visible=correcting)
         ch.set(self.dealer_btn, visible=not correcting)
 
@@ -288,13 +293,18 @@ class NokosuScreen(PadScreen):
             out += [warning_row(p.message, p.level == "error") for p in result.problems
                     if p.where.startswith(f"rounds[{i}]")]
         over = is_over(record)
+        playing = record.finished is None
         buttons: list[ft.Control] = []
-        if record.finished is None:
-            if not over:
-                n = len(record.rounds) + 1
-                fresh = i == n - 2 and nk.entry_of(record).is_empty()
-                buttons.append(ft.FilledButton(f"{'Start' if fresh else 'Back to'} round {n}",
-                                               icon=ft.Icons.CHEVRON_RIGHT, height=56, on_click=self.on_back))
+        n = len(record.rounds) + 1
+        fresh = i == n - 2 and nk.entry_of(record).is_empty()
+        # The next step in the bar below: the next round, or finishing once the last is closed.
+        ch.set(self.bar, visible=playing)
+        ch.set(self.close_btn, visible=False)
+        ch.set(self.cancel_btn, visible=False)
+        ch.set(self.round_btn, visible=playing and not over, content=f"{'Start' if fresh else 'Back to'} round {n}")
+        ch.set(self.finish_btn, visible=playing and over, disabled=result.has_errors)
+        ch.set(self.reason, value="Fix the errors before finishing.", visible=playing and over and result.has_errors)
+        if playing:
             if 0 <= i < len(record.rounds):
                 buttons.append(ft.OutlinedButton(f"Edit round {i + 1}", icon=ft.Icons.EDIT, height=theme.TAP,
                                                  on_click=partial(self.on_edit, i)))
@@ -307,10 +317,6 @@ class NokosuScreen(PadScreen):
                     *standings(result)]
             if record.finished:
                 out += [ft.Text("This game is finished.", size=theme.BODY), self.result_actions()]
-            elif result.has_errors:
-                out.append(ft.Text("Fix the errors before finishing.", size=theme.BODY, color=ft.Colors.ERROR))
-            else:
-                out.append(ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=56, on_click=self.on_finish))
             if buttons:
                 out.append(ft.Row(buttons, wrap=True, spacing=8))
         self.summary.controls = out

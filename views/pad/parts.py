@@ -8,6 +8,7 @@ import flet as ft
 from scoring import Result
 from views import theme
 from views.changes import Changes
+from views.pad import picking
 from views.pad.words import signed
 
 
@@ -34,27 +35,148 @@ def warning_row(message: str, error: bool = False) -> ft.Control:
                   vertical_alignment=ft.CrossAxisAlignment.START)
 
 
-class Stepper:
-    """A count with big − / + buttons, named for a screen reader ('More home', 'Fewer home')."""
+WIDE_BAR = 600  # from this width the reason sits beside the buttons, else above them
 
-    def __init__(self, title: str, more: str, fewer: str, on_step, width: int | None = None):
-        """on_step(delta, event) is called with −1 or +1 (it may be async)."""
+
+def action_bar(reason: ft.Control, *buttons: ft.Control) -> ft.Container:
+    """The pad's next step, below the part that scrolls: on screen whatever the phone, the text
+    size or how long the game's log is. `reason` says why a greyed button cannot act now.
+    lay_out_bar places the reason for the width (PadScreen does it on every resize)."""
+    row = ft.Row(list(buttons), wrap=True, spacing=8, run_spacing=6, alignment=ft.MainAxisAlignment.END)
+    bar = ft.Container(padding=ft.Padding.only(left=8, right=8, top=4, bottom=6),
+                       border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
+    bar.data = [reason, row, None]
+    lay_out_bar(bar, None)
+    return bar
+
+
+def lay_out_bar(bar: ft.Container, width) -> bool:
+    """Beside the buttons when the screen is wide; above them on a phone upright (squeezed
+    beside them, a reason took four lines and broke 'Save game 1' in two). True if it changed."""
+    reason, row, was = bar.data
+    beside = bool(width and width >= WIDE_BAR)
+    if was == beside:
+        return False
+    bar.data[2] = beside
+    reason.expand, row.expand = (2, 3) if beside else (None, None)
+    bar.content = ft.Row([reason, row], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER) if beside \
+        else ft.Column([reason, row], spacing=2, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    return True
+
+
+def bar_reason() -> ft.Text:
+    return ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR, visible=False, text_align=ft.TextAlign.END)
+
+
+class NumberSheet:
+    """A grid of numbers in a bottom sheet: the count read off the table is one tap, with no
+    keyboard popping up (as Nokosu's trick keypad). on_pick(n) is awaited after it closes."""
+
+    def __init__(self, page: ft.Page, title: str, value: int, low: int, high: int, on_pick):
+        self.page, self.value, self.low, self.high, self.on_pick = page, value, low, high, on_pick
+        self.values = picking.choices(value, low, high)
+        self.grid = ft.Column(spacing=6)
+        self.lower = ft.TextButton("Lower numbers", icon=ft.Icons.CHEVRON_LEFT, height=theme.TAP,
+                                   on_click=lambda e: self.turn(-1))
+        self.higher = ft.TextButton("Higher numbers", icon=ft.Icons.CHEVRON_RIGHT, height=theme.TAP,
+                                    on_click=lambda e: self.turn(1))
+        self.pages = ft.Row([self.lower, self.higher], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True)
+        self.draw()
+        self.sheet = ft.BottomSheet(ft.Container(ft.Column([
+            ft.Row([ft.Text(title, size=theme.LARGE, weight=ft.FontWeight.BOLD, expand=True),
+                    ft.TextButton("Cancel", height=theme.TAP, on_click=lambda e: self.page.pop_dialog())],
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.grid, self.pages], tight=True, spacing=8),
+            padding=ft.Padding.only(left=16, right=16, top=8, bottom=16)),
+            scrollable=True, show_drag_handle=True)
+
+    def draw(self) -> None:
+        per_row = picking.columns(self.page.width, len(self.values))
+        keys = [self._key(n) for n in self.values]
+        rows = []
+        for k in range(0, len(keys), per_row):
+            row = keys[k:k + per_row]
+            row += [ft.Container(expand=True) for _ in range(per_row - len(row))]
+            rows.append(ft.Row(row, spacing=6))
+        self.grid.controls = rows
+        self.lower.visible = self.values[0] > self.low
+        self.higher.visible = self.values[-1] < self.high
+        self.pages.visible = self.lower.visible or self.higher.visible
+
+    def _key(self, n: int) -> ft.Control:
+        on = n == self.value
+        return ft.Container(
+            ft.Semantics(label=str(n), button=True, selected=on, exclude_semantics=True,
+                         content=ft.Text(str(n), size=theme.LARGE, weight=ft.FontWeight.BOLD,
+                                         color=ft.Colors.ON_PRIMARY if on else ft.Colors.ON_PRIMARY_CONTAINER)),
+            expand=True, height=theme.TAP, border_radius=ft.BorderRadius.all(12), alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.PRIMARY if on else ft.Colors.PRIMARY_CONTAINER, ink=True,
+            on_click=partial(self.picked, n))
+
+    def open(self) -> None:
+        self.page.show_dialog(self.sheet)
+
+    def turn(self, step: int) -> None:
+        self.values = picking.page_of(self.values, self.low, self.high, step)
+        self.draw()
+        self.sheet.update()
+
+    async def picked(self, n: int, e) -> None:
+        self.page.pop_dialog()
+        if n != self.value:
+            await self.on_pick(n)
+
+
+class Stepper:
+    """A count with big − / + buttons, named for a screen reader ('More home', 'Fewer home'),
+    and (given `pick`, the name of its button) a number sheet to set it in two taps."""
+
+    def __init__(self, title: str, more: str, fewer: str, on_step, width: int | None = None,
+                 pick: str | None = None, sheet_title: str | None = None, compact: bool = False):
+        """on_step(delta, event) is called with −1 or +1, or the difference to a picked number
+        (it may be async). compact: the number itself opens the sheet (no room for a fourth
+        button, as three steppers side by side on a phone)."""
+        self.on_step = on_step
+        self.sheet_title = sheet_title or title or pick
+        self.range = (0, 0, 0)
         self.value = ft.Text("0", size=theme.LARGE, weight=ft.FontWeight.BOLD, width=36,
                              text_align=ft.TextAlign.CENTER)
         self.title = ft.Text(title, size=theme.SMALL, text_align=ft.TextAlign.CENTER, no_wrap=True)
         self.minus = theme.icon_button(ft.Icons.REMOVE, fewer, partial(on_step, -1))
         self.plus = theme.icon_button(ft.Icons.ADD, more, partial(on_step, 1))
+        if pick and compact:
+            self.pick = ft.Container(ft.Semantics(label=pick, button=True, exclude_semantics=True, content=self.value),
+                                     height=theme.TAP, border_radius=ft.BorderRadius.all(10), ink=True,
+                                     alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                                     on_click=self.on_pick)
+            middle = [self.pick]
+        else:
+            self.pick = theme.icon_button(ft.Icons.DIALPAD, pick, self.on_pick) if pick else None
+            middle = [self.value]
         self.control = ft.Container(
-            ft.Column([self.title, ft.Row([self.minus, self.value, self.plus], spacing=0, tight=True,
-                                          alignment=ft.MainAxisAlignment.CENTER)],
+            ft.Column([self.title, ft.Row([self.minus, *middle, self.plus,
+                                           *([self.pick] if pick and not compact else [])],
+                                          spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)],
                       spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             width=width, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
             padding=ft.Padding.symmetric(vertical=4))
 
     def fill(self, ch: Changes, value: int, low: int, high: int, enabled: bool = True) -> None:
+        self.range = (value, low, high)
         ch.set(self.value, value=str(value))
         ch.set(self.minus, disabled=not enabled or value <= low)
         ch.set(self.plus, disabled=not enabled or value >= high)
+        if self.pick is not None:
+            ch.set(self.pick, disabled=not enabled or low >= high)
+
+    async def on_pick(self, e) -> None:
+        value, low, high = self.range
+        NumberSheet(e.page, self.sheet_title, value, low, high, self.set_to).open()
+
+    async def set_to(self, n: int) -> None:
+        done = self.on_step(n - self.range[0], None)
+        if hasattr(done, "__await__"):
+            await done
 
 
 class Strip:

@@ -18,7 +18,7 @@ from views import phone, theme
 from views.changes import Changes
 from views.connection import run_soon
 from views.games import Games, SaveFailed, now_iso
-from views.pad.parts import Strip
+from views.pad.parts import Strip, lay_out_bar
 from views.pad.share import ResultActions
 from views.pad.words import leader_line
 
@@ -39,7 +39,8 @@ class PadScreen:
         self.game_id = saved.record.id
         self.result = score(saved.record)
         self.lock = asyncio.Lock()  # one tap at a time, each on the record the last one saved
-        self.leader_text = ft.Text("", size=theme.SMALL, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+        # Below the app bar, not in it: at 360 px the bar's buttons leave the title ~140 px.
+        self.leader_text = ft.Text("", size=theme.SMALL)
         self.undo_btn = theme.icon_button(ft.Icons.UNDO, "Undo", self.on_undo)
         self.redo_btn = theme.icon_button(ft.Icons.REDO, "Redo", self.on_redo)
         self.warn_btn = theme.icon_button(ft.Icons.WARNING_AMBER_ROUNDED, "Warnings", self.on_warnings)
@@ -49,11 +50,11 @@ class PadScreen:
                              on_click=lambda e: self.page.navigate(f"/big/{self.game_id}")),
             ft.PopupMenuItem(content="Invite players", icon=ft.Icons.QR_CODE_2,
                              on_click=lambda e: self.page.navigate("/invite"))])
+        self.title_text = ft.Text(self.rules.TITLE, weight=ft.FontWeight.BOLD, max_lines=2,
+                                  size=self.title_size(page.width))
         self.appbar = ft.AppBar(
-            title=ft.Column([ft.Text(self.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD,
-                                     no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-                             self.leader_text], spacing=0, tight=True),
-            actions=[self.warn_btn, self.undo_btn, self.redo_btn, more], toolbar_height=64)
+            title=self.title_text,
+            actions=[self.warn_btn, self.undo_btn, self.redo_btn, more], toolbar_height=72)
         self.strip = Strip(on_pick=self.strip_pick)
         self.strip.set_width(page.width)
         self.view: ft.View | None = None
@@ -124,10 +125,22 @@ class PadScreen:
     def on_resize(self, width, height) -> None:
         pass
 
+    def title_size(self, width) -> int:
+        # Beside the back arrow and three icon buttons (at 360 px about 140 px are left).
+        return theme.fitting(self.rules.TITLE, (width or 412) - 56 - 3 * 48 - 24)
+
     def resized(self, width, height) -> None:
         """The window changed size (a phone turned): the strip and the pad's own layout."""
         self.strip.set_width(width)
+        self.title_text.size = self.title_size(width)
+        bar = getattr(self, "bar", None)
+        moved = bar is not None and lay_out_bar(bar, width)
         self.on_resize(width, height)
+        if self.closed:
+            return
+        self.page.update(self.title_text)
+        if moved:
+            self.page.update(self.view)
         self.send(lambda ch: None)
 
     # ------------------------------------------------------------ shared
@@ -138,7 +151,11 @@ class PadScreen:
     def make_view(self, *controls: ft.Control, **kwargs) -> ft.View:
         kwargs.setdefault("padding", ft.Padding.all(4))
         kwargs.setdefault("spacing", 4)
-        self.view = ft.View(route=f"/game/{self.game_id}", appbar=self.appbar, controls=list(controls), **kwargs)
+        leader = ft.Container(self.leader_text, padding=ft.Padding.symmetric(horizontal=8))
+        if getattr(self, "bar", None) is not None:
+            lay_out_bar(self.bar, self.page.width)
+        self.view = ft.View(route=f"/game/{self.game_id}", appbar=self.appbar, controls=[leader, *controls],
+                            **kwargs)
         return self.view
 
     def close(self) -> None:

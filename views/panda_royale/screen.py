@@ -11,7 +11,7 @@ from scoring import panda_royale as pr
 from views import theme
 from views.changes import Changes
 from views.games import Games
-from views.pad.parts import place_row, warning_row
+from views.pad.parts import action_bar, place_row, warning_row
 from views.pad.screen import PadScreen
 from views.panda_royale.state import (LETTERS, NAMES, PAD_COLOURS, Cursor, after_summary, and_join,
                              changed_hand, colour_after_tap, dice_count, dice_of, faces, first_colour,
@@ -94,7 +94,7 @@ class RoyaleScreen(PadScreen):
         self.round_text = ft.Text("", size=theme.SMALL)
         self.player_text = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD, max_lines=2,
                                    overflow=ft.TextOverflow.ELLIPSIS)
-        self.todo_text = ft.Text("", size=theme.SMALL, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+        self.todo_text = ft.Text("", size=theme.SMALL)  # wraps: at 360 px a cut list hid who was missing
         self.total_text = ft.Text("", size=theme.HUGE, weight=ft.FontWeight.BOLD)
         self.count_text = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.pink_switch = ft.Switch(label="Pink die", value=False, on_change=self.on_pink_switch,
@@ -110,10 +110,19 @@ class RoyaleScreen(PadScreen):
         self.pads["red+"] = self._pad("red", faces("red"))
         self.pads["red-"] = self._pad("red", faces("red", black=True))
         self.pad_area = ft.Column([self.pad_title, self.sign_row] + list(self.pads.values()), spacing=8)
-        self.prev_btn = ft.OutlinedButton("Previous", icon=ft.Icons.CHEVRON_LEFT, on_click=self.on_prev,
-                                          height=theme.TAP)
+        # An arrow alone: "Previous" beside "Next: <a long name>" took a second row of the bar.
+        self.prev_btn = theme.icon_button(ft.Icons.CHEVRON_LEFT, "Previous", self.on_prev)
         self.next_btn = ft.FilledButton("Next", icon=ft.Icons.CHEVRON_RIGHT, on_click=self.on_next,
-                                        height=theme.TAP)
+                                        height=56)
+        # After a round: the next round or finishing, in the bar with Previous / Next.
+        self.round_btn = ft.FilledButton("Start round 2", icon=ft.Icons.CHEVRON_RIGHT, height=56,
+                                         on_click=self.on_start_next, visible=False)
+        self.finish_btn = ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=56, on_click=self.on_finish,
+                                          visible=False)
+        self.bar_reason = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR, visible=False,
+                                  text_align=ft.TextAlign.END)
+        self.bar = action_bar(self.bar_reason, self.prev_btn, self.next_btn, self.round_btn, self.finish_btn)
+        self.bar.data[1].alignment = ft.MainAxisAlignment.SPACE_BETWEEN
         self._chips: dict[tuple, ft.Control] = {}
         self.line_rows = {c: self._line(c) for c in pr.COLOURS}
         self.new_die_hint = ft.Text("+ this round's new die: pick its colour above", size=theme.SMALL,
@@ -129,7 +138,6 @@ class RoyaleScreen(PadScreen):
             self.todo_text,
             self.tab_row,
             self.pad_area,
-            ft.Row([self.prev_btn, self.next_btn], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             self.lines,
             self.warnings,
         ], spacing=10)
@@ -156,7 +164,8 @@ class RoyaleScreen(PadScreen):
             ft.Row([ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4), expand=True),
                     self.toggle], vertical_alignment=ft.CrossAxisAlignment.START),
             ft.Row([self.hand_side, self.sheet_side], expand=True, spacing=8,
-                   vertical_alignment=ft.CrossAxisAlignment.START))
+                   vertical_alignment=ft.CrossAxisAlignment.START),
+            self.bar)
         self.set_layout(self.page.width, self.page.height)
 
     def set_layout(self, width, height) -> bool:
@@ -228,6 +237,12 @@ class RoyaleScreen(PadScreen):
         """Everything below the strip, from the record (new cursor, undo, another round)."""
         self.editor.visible = not self.cursor.is_summary
         self.summary.visible = self.cursor.is_summary
+        for b in (self.prev_btn, self.next_btn):
+            b.visible = not self.cursor.is_summary
+        if not self.cursor.is_summary:
+            self.round_btn.visible = self.finish_btn.visible = self.bar_reason.visible = False
+        self.bar.visible = self.record.finished is None
+        ch.add(self.bar)
         if self.cursor.is_summary:
             self.fill_summary()
         else:
@@ -324,6 +339,7 @@ class RoyaleScreen(PadScreen):
         i = self.cursor.round
         s = round_summary(self.record, self.result, i)
         name = self.record.name_of
+        self.bar_reason.visible = False
         out: list[ft.Control] = [ft.Text("Final standings" if s.final and s.complete else f"Round {i + 1} is in",
                                          size=theme.LARGE, weight=ft.FontWeight.BOLD)]
         if not s.complete:
@@ -367,11 +383,11 @@ class RoyaleScreen(PadScreen):
             out += [place_row(p.place, p.name, p.total) for p in s.standings]
             if self.record.finished:
                 out += [ft.Text("This game is finished.", size=theme.BODY), self.result_actions()]
-            elif self.result.has_errors:
-                out.append(ft.Text("Fix the errors before finishing.", size=theme.BODY, color=ft.Colors.ERROR))
-            else:
-                out.append(ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=theme.TAP,
-                                           on_click=self.on_finish))
+        finishing = s.final and s.complete and not self.record.finished
+        self.finish_btn.visible = finishing
+        self.finish_btn.disabled = self.result.has_errors
+        if finishing and self.result.has_errors:
+            self.bar_reason.value, self.bar_reason.visible = "Fix the errors before finishing.", True
         if s.final:
             out.append(actions)
         self.summary.controls = out
@@ -381,11 +397,13 @@ class RoyaleScreen(PadScreen):
         buttons = [ft.OutlinedButton(f"Edit round {i + 1}", icon=ft.Icons.EDIT, height=theme.TAP,
                                      on_click=self.on_edit_round)]
         nxt = after_summary(self.record, i)
-        if s.complete and nxt != self.cursor:
+        self.round_btn.visible = bool(s.complete and nxt != self.cursor)
+        if self.round_btn.visible:
             started = nxt.round < len(self.record.rounds) and self.record.rounds[nxt.round].hands
-            label = f"{'Back to' if started else 'Start'} round {nxt.round + 1}"
-            buttons.append(ft.FilledButton(label, icon=ft.Icons.CHEVRON_RIGHT, height=theme.TAP,
-                                           disabled=bool(s.panda_choice), on_click=self.on_start_next))
+            self.round_btn.content = f"{'Back to' if started else 'Start'} round {nxt.round + 1}"
+            self.round_btn.disabled = bool(s.panda_choice)
+            if s.panda_choice:
+                self.bar_reason.value, self.bar_reason.visible = "Tap who won the re-roll first.", True
         return ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
 
     def send_tap_update(self) -> None:

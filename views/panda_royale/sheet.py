@@ -14,12 +14,20 @@ from views.panda_royale.state import sheet_row, signed
 from views.panda_royale.dice import letter_badge
 
 COLUMNS = pr.COLOURS  # yellow purple blue red green clear pink
-ROUND_W, CELL_W, TOTAL_W = 34, 38, 56
+# Shares of the sheet's width (the cells stretch to the screen: at 360 px fixed widths cut the
+# Total column): round number, each colour, the total.
+ROUND_W, CELL_W, TOTAL_W = 3, 3, 6
 CHIPS_UP_TO = 4  # players shown as chips above the sheet; a bigger table gets a one-line picker
 
 
-def _cell(text: str = "", width: int = CELL_W, bold: bool = False, size: int = theme.SMALL) -> ft.Text:
-    return ft.Text(text, size=size, width=width, text_align=ft.TextAlign.CENTER,
+def _cell(text: str = "", width: int = CELL_W, bold: bool = False, size: int | None = None) -> ft.Text:
+    return ft.Text(text, size=size or theme.SMALL, expand=width, text_align=ft.TextAlign.CENTER,
+                   weight=ft.FontWeight.BOLD if bold else None, no_wrap=True)
+
+
+def _fixed(text: str, width: int, bold: bool = False, size: int | None = None) -> ft.Text:
+    """A cell of the every-player table, which scrolls sideways: widths of its own."""
+    return ft.Text(text, size=size or theme.SMALL, width=width, text_align=ft.TextAlign.CENTER,
                    weight=ft.FontWeight.BOLD if bold else None, no_wrap=True)
 
 
@@ -36,7 +44,7 @@ class Sheet:
         self.pid: str | None = None
         self.players = ft.Column(spacing=0)
         header = ft.Row([_cell("Rd", ROUND_W, True)]
-                        + [ft.Container(letter_badge(c, 28), width=CELL_W, alignment=ft.Alignment.CENTER)
+                        + [ft.Container(letter_badge(c, 28), expand=CELL_W, alignment=ft.Alignment.CENTER)
                            for c in COLUMNS]
                         + [_cell("Total", TOTAL_W, True)], spacing=0)
         self.cells: list[list[ft.Text]] = []
@@ -44,7 +52,7 @@ class Sheet:
         for i in range(pr.ROUNDS):
             cells = [_cell() for _ in COLUMNS] + [_cell(width=TOTAL_W, bold=True, size=theme.BODY)]
             row = ft.Container(
-                ft.Row([ft.Text(str(i + 1), size=theme.SMALL, width=ROUND_W, text_align=ft.TextAlign.CENTER,
+                ft.Row([ft.Text(str(i + 1), size=theme.SMALL, expand=ROUND_W, text_align=ft.TextAlign.CENTER,
                                 weight=ft.FontWeight.BOLD, semantics_label=f"Round {i + 1}")] + cells, spacing=0),
                 padding=ft.Padding.symmetric(vertical=6), border_radius=ft.BorderRadius.all(6),
                 on_click=partial(self._round_clicked, i), ink=True)
@@ -55,10 +63,11 @@ class Sheet:
             ft.Row([_cell("Σ", ROUND_W, True)] + self.total_cells, spacing=0),
             padding=ft.Padding.symmetric(vertical=8),
             border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE)))
-        self.title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
+        self.title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, expand=True)
         self.overview = ft.Column(spacing=0)
         self.control = ft.Column(
-            [ft.Row([ft.Text("Sheet", size=theme.LARGE, weight=ft.FontWeight.BOLD), self.title]),
+            [ft.Row([ft.Text("Sheet", size=theme.LARGE, weight=ft.FontWeight.BOLD), self.title],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
              self.players,
              ft.Column([header] + self.rows + [total_row], spacing=0),
              ft.Text("Every player, round by round", size=theme.BODY, weight=ft.FontWeight.BOLD),
@@ -146,12 +155,12 @@ class Sheet:
         self._overview_ids = ids
         names = [ft.Text(record.name_of(p), size=theme.SMALL, width=width, text_align=ft.TextAlign.CENTER,
                          weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS) for p in ids]
-        head = ft.Row([_cell("Rd", ROUND_W, True)] + names, spacing=0)
-        self.overview_cells = [[_cell(width=width) for _ in ids] for _ in range(pr.ROUNDS)]
-        self.overview_totals = [_cell(width=width, bold=True, size=theme.BODY) for _ in ids]
-        rows = [head] + [ft.Row([_cell(str(i + 1), ROUND_W, True)] + cells, spacing=0)
+        head = ft.Row([_fixed("Rd", 34, True)] + names, spacing=0)
+        self.overview_cells = [[_fixed("", width) for _ in ids] for _ in range(pr.ROUNDS)]
+        self.overview_totals = [_fixed("", width, True, theme.BODY) for _ in ids]
+        rows = [head] + [ft.Row([_fixed(str(i + 1), 34, True)] + cells, spacing=0)
                          for i, cells in enumerate(self.overview_cells)]
-        rows.append(ft.Container(ft.Row([_cell("Σ", ROUND_W, True)] + self.overview_totals, spacing=0),
+        rows.append(ft.Container(ft.Row([_fixed("Σ", 34, True)] + self.overview_totals, spacing=0),
                                  border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE)),
                                  padding=ft.Padding.only(top=4)))
         self.overview.controls = rows

@@ -48,7 +48,8 @@ class EntryEditor:
         n = index + 1
         self.players = {pid: self._chip(record.name_of(pid), partial(self.on_player, pid))
                         for pid in record.player_ids()}
-        self.stepper = Stepper("Points", f"More points for entry {n}", f"Fewer points for entry {n}", self.on_step)
+        self.stepper = Stepper("Points", f"More points for entry {n}", f"Fewer points for entry {n}", self.on_step,
+                               pick=f"Set points for entry {n}", sheet_title=f"Points of entry {n}")
         self.stepper.control.bgcolor = None
         self.notes = {note: self._chip(note, partial(self.on_note, note)) for note in notes_for(record.settings.mode)}
         self.dialog = ft.AlertDialog(

@@ -11,7 +11,7 @@ from scoring import pandoria as pa
 from views import theme
 from views.changes import Changes
 from views.games import Games
-from views.pad.parts import warning_row
+from views.pad.parts import action_bar, bar_reason, warning_row
 from views.pad.screen import PadScreen
 from views.pandoria.editor import EntryEditor, MorePoints
 from views.pandoria.setup import SetupForm
@@ -92,11 +92,10 @@ class PandoriaScreen(PadScreen):
                                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                                 vertical_alignment=ft.CrossAxisAlignment.CENTER), padding=ft.Padding.only(top=8)),
             self.log_list,
-            ft.Container(self.score_btn, padding=ft.Padding.only(top=12)),
         ], spacing=8)
         # --- the end step: one player's sheet at a time, then the standings
         self.sheets = {pid: Sheet(self, pid) for pid in record.player_ids()}
-        self.next_btn = ft.OutlinedButton("Next player", icon=ft.Icons.CHEVRON_RIGHT, height=theme.TAP,
+        self.next_btn = ft.OutlinedButton("Next player", height=56,
                                           on_click=self.on_next)
         self.final_words = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
         self.standings = ft.Column(spacing=2)
@@ -109,17 +108,18 @@ class PandoriaScreen(PadScreen):
                                       on_click=self.on_back)
         self.end_area = ft.Column([
             *[s.control for s in self.sheets.values()],
-            ft.Row([self.next_btn], alignment=ft.MainAxisAlignment.END),
             ft.Divider(height=16),
             theme.heading("Final standings"),
             self.final_words, self.standings, self.problems,
-            self.finish_btn, self.finish_note, self.result_box, self.back_btn,
+            self.finish_note, self.result_box, self.back_btn,
         ], spacing=8)
+        self.bar_reason = bar_reason()
+        self.bar = action_bar(self.bar_reason, self.score_btn, self.next_btn, self.finish_btn)
         self.strip_box = ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4))
         self.body = ft.Column([ft.Container(ft.Column([self.log_area, self.end_area], spacing=0),
                                             padding=ft.Padding.all(8))],
                               scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)
-        self.make_view(self.strip_box, self.body)
+        self.make_view(self.strip_box, self.body, self.bar)
 
     def _player_card(self, pid: str) -> ft.Container:
         name = self.record.name_of(pid)
@@ -203,7 +203,11 @@ class PandoriaScreen(PadScreen):
         ch.set(self.log_count, value=log_summary(record))
         ch.set_children(self.log_list, [self._log_row(row) for row in log_rows(record)] or [
             ft.Text("Nothing logged yet.", size=theme.BODY, italic=True)])
-        ch.set(self.score_btn, disabled=record.finished is not None)
+        ch.set(self.score_btn, disabled=record.finished is not None, visible=True)
+        ch.set(self.next_btn, visible=False)
+        ch.set(self.finish_btn, visible=False)
+        ch.set(self.bar_reason, visible=False)
+        ch.set(self.bar, visible=record.finished is None)
 
     def _log_row(self, row) -> ft.Control:
         key = (row.index, row.pid, row.name, row.points, row.note, row.running)
@@ -254,7 +258,10 @@ class PandoriaScreen(PadScreen):
         if self.problems.data != problems:
             self.problems.data = problems
             ch.set_children(self.problems, [warning_row(m, err) for m, err in problems])
+        ch.set(self.score_btn, visible=False)
         ch.set(self.finish_btn, visible=not finished, disabled=result.has_errors)
+        ch.set(self.bar_reason, value="Fix the errors before finishing.", visible=result.has_errors)
+        ch.set(self.bar, visible=not finished)
         ch.set(self.finish_note, value="This game is finished." if finished else
                "Fix the errors before finishing." if result.has_errors else
                "Check every player's sheet, then finish: the game moves to the history.")

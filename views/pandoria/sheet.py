@@ -39,7 +39,8 @@ class Sheet:
         self.total_said = ft.Semantics(content=self.total, exclude_semantics=True, label="")
         self.steppers: dict[str, Stepper] = {}
         for part, words in WORDS.items():
-            s = Stepper("", f"More {words} for {name}", f"Fewer {words} for {name}", partial(self.on_step, part))
+            s = Stepper("", f"More {words} for {name}", f"Fewer {words} for {name}", partial(self.on_step, part),
+                        pick=f"Set {words} for {name}", sheet_title=f"{name}'s {words}")
             s.title.visible = False
             s.control.bgcolor = None
             self.steppers[part] = s
@@ -60,9 +61,10 @@ class Sheet:
             resources.append(self._box(ft.Column([
                 ft.Row([_title(res.capitalize(), self.caps[res], ICONS[res]), self.steppers[res].control],
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                *([] if self.family else [ft.Row([ft.Text("Buildings", size=theme.SMALL, width=76),
+                *([] if self.family else [ft.Row([ft.Text("Buildings", size=theme.SMALL),
                                                  self.toggles[(res, "2:1")], self.toggles[(res, "3:2")]],
-                                                spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]),
+                                                spacing=8, wrap=True, run_spacing=4,  # big text: toggles below
+                                                vertical_alignment=ft.CrossAxisAlignment.CENTER)]),
                 line, why], spacing=4)))
         self.control = ft.Column([
             ft.Row([ft.Column([ft.Text(name, size=theme.LARGE, weight=ft.FontWeight.BOLD, no_wrap=True,

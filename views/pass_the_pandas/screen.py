@@ -10,7 +10,7 @@ from scoring import pass_the_pandas as ptp
 from views import theme
 from views.changes import Changes
 from views.games import Games
-from views.pad.parts import standings, warning_row
+from views.pad.parts import NumberSheet, action_bar, standings, warning_row
 from views.pad.screen import PadScreen
 from views.pass_the_pandas import state
 from views.pass_the_pandas.setup import SetupForm
@@ -60,19 +60,33 @@ class DiceRow:
                              text_align=ft.TextAlign.CENTER)
         self.minus = theme.icon_button(ft.Icons.REMOVE, f"Fewer dice for {name}", partial(on_step, -1))
         self.plus = theme.icon_button(ft.Icons.ADD, f"More dice for {name}", partial(on_step, 1))
+        self.pick = theme.icon_button(ft.Icons.DIALPAD, f"Set dice for {name}", self.on_pick)
+        self.on_step = on_step
         self.name = name
+        self.range = (1, 1)
         self.control = ft.Container(ft.Row([
             ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600, expand=True, no_wrap=True,
                     overflow=ft.TextOverflow.ELLIPSIS),
-            self.minus, self.value, self.plus], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            self.minus, self.value, self.plus, self.pick], spacing=0,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding.only(left=14, right=4, top=2, bottom=2), border_radius=ft.BorderRadius.all(12),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
 
-    def fill(self, ch: Changes, value: int, enabled: bool) -> None:
+    def fill(self, ch: Changes, value: int, enabled: bool, high: int | None = None) -> None:
+        """high: the most this player can have held (the dice in play less the others' held)."""
+        self.range = (value, max(value, high or value))
         ch.set(self.value, value=str(value), semantics_label=f"{self.name} held {value}")
         ch.set(self.minus, disabled=not enabled or value <= 1)
         # More stays tappable at the limit: the refusal says why (a greyed button would not).
         ch.set(self.plus, disabled=not enabled)
+        ch.set(self.pick, disabled=not enabled)
+
+    async def on_pick(self, e) -> None:
+        value, high = self.range
+        NumberSheet(e.page, f"Dice {self.name} still held", value, 1, high, self.set_to).open()
+
+    async def set_to(self, n: int) -> None:
+        await self.on_step(n - self.range[0], None)
 
 
 class PandasScreen(PadScreen):
@@ -130,16 +144,16 @@ class PandasScreen(PadScreen):
             padding=ft.Padding.all(10), border_radius=ft.BorderRadius.all(14), bgcolor=ft.Colors.SECONDARY_CONTAINER)
         self.out_btns = {pid: self._out_button(pid) for pid in ids}
         self.out_grid = ft.Column(spacing=8)
-        self.next_hint = ft.Text("", size=theme.SMALL, italic=True)
         self.target_note = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY)
         self.next_btn = ft.FilledButton("Next hand", icon=ft.Icons.ARROW_FORWARD, height=56, on_click=self.on_next)
-        self.next_row = ft.Row([ft.Container(self.next_btn, expand=True)])
+        self.finish_btn = ft.FilledButton("Finish the match", icon=ft.Icons.FLAG, height=56, on_click=self.on_finish)
+        self.bar_reason = ft.Text("", size=theme.SMALL, italic=True, text_align=ft.TextAlign.END)
+        self.bar = action_bar(self.bar_reason, self.finish_btn, self.next_btn)
         self.over = ft.Column(spacing=8, visible=False)
         self.entry = ft.Column([
             ft.Row([self.hand_title, self.done_btn], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            self.order, self.count, self.prompt, self.out_grid, self.target_note, self.next_hint,
-            self.next_row, self.over], spacing=10)
+            self.order, self.count, self.prompt, self.out_grid, self.target_note, self.over], spacing=10)
 
         self.final = ft.Column(spacing=8, visible=False)
         self.table = ft.Column(spacing=0)
@@ -152,8 +166,10 @@ class PandasScreen(PadScreen):
         # hands beside the hand being entered.
         self.body = ft.Row([self.left], spacing=16, expand=True, vertical_alignment=ft.CrossAxisAlignment.START)
         self.wide: bool | None = None
+        self.bar_holder = ft.Container()
         self.set_layout(self.page.width, self.page.height)
-        self.make_view(ft.Container(self.body, padding=ft.Padding.symmetric(horizontal=8), expand=True))
+        self.make_view(ft.Container(self.body, padding=ft.Padding.symmetric(horizontal=8), expand=True),
+                       self.bar_holder)
 
     def set_layout(self, width, height) -> bool:
         wide = bool(width and height and width >= WIDE and width > height)
@@ -163,10 +179,13 @@ class PandasScreen(PadScreen):
         if wide:
             self.left.controls = [self.race, self.final, self.hands]
             self.right.controls = [self.entry]
-            self.body.controls = [self.left, self.right]
+            # The next step under the race: the hand being entered keeps the whole height.
+            self.bar_holder.content, self.bar_holder.visible = None, False
+            self.body.controls = [ft.Column([self.left, self.bar], expand=True, spacing=0), self.right]
         else:
             self.left.controls = [self.race, ft.Container(height=4), self.final, self.entry, self.divider, self.hands]
             self.body.controls = [self.left]
+            self.bar_holder.content, self.bar_holder.visible = self.bar, True
         return True
 
     def on_resize(self, width, height) -> None:
@@ -211,6 +230,7 @@ class PandasScreen(PadScreen):
         playing = record.finished is None
         ch.set(self.entry, visible=playing)
         ch.set(self.divider, visible=playing)
+        ch.set(self.bar, visible=playing)
         if not playing:
             self.fill_final(ch)
             return
@@ -235,8 +255,10 @@ class PandasScreen(PadScreen):
             ch.set(self.limit, value=state.limit_line(record, shown))
             ch.set(self.count_title, value=state.counting_line(record, shown))
             rows = []
+            in_play = ptp.max_points(len(record.players))
+            held = sum(n for _pid, _name, n in shown.held)
             for pid, _name, n in shown.held:
-                self.dice_rows[pid].fill(ch, n, enabled=True)
+                self.dice_rows[pid].fill(ch, n, enabled=True, high=in_play - held + n)
                 rows.append(self.dice_rows[pid].control)
             ch.set_children(self.count_rows, rows)
             self.shown_pid = shown.pid
@@ -255,10 +277,14 @@ class PandasScreen(PadScreen):
             ch.set_children(self.out_grid, rows)
         over = ptp.is_over(record)
         ch.set(self.target_note, value=state.target_note(record, result), visible=bool(state.target_note(record, result)))
-        hint = state.next_hint(record)
-        ch.set(self.next_hint, value=hint, visible=bool(hint))
-        ch.set(self.next_btn, disabled=not state.can_go_next(record))
-        ch.set(self.next_row, visible=not over and not correcting)
+        # The bar: Next hand (why it waits beside it), or finishing the match once it can end.
+        finishing = not correcting and (over or (not monium and bool(record.rounds)))
+        blocked = "Fix the errors first." if result.has_errors and finishing else ""
+        hint = state.next_hint(record) if not over and not correcting else ""
+        ch.set(self.bar_reason, value=blocked or hint, visible=bool(blocked or hint),
+               color=ft.Colors.ERROR if blocked else None)
+        ch.set(self.next_btn, disabled=not state.can_go_next(record), visible=not over and not correcting)
+        ch.set(self.finish_btn, visible=finishing, disabled=bool(blocked))
         self.fill_over(ch, over and not correcting)
 
     def fill_order(self, ch: Changes, fins: list[state.Finisher], shown: state.Finisher | None) -> None:
@@ -291,7 +317,6 @@ class PandasScreen(PadScreen):
         ch.set(self.over, visible=over)
         if not over:
             return
-        blocked = self.result.has_errors
         self.over.controls = [
             ft.Container(ft.Column([
                 ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.TERTIARY, size=28),
@@ -301,10 +326,7 @@ class PandasScreen(PadScreen):
                         color=ft.Colors.PRIMARY),
                 *standings(self.result)], spacing=6),
                 padding=ft.Padding.all(12), border_radius=ft.BorderRadius.all(14),
-                bgcolor=ft.Colors.TERTIARY_CONTAINER),
-            ft.Row([ft.Container(ft.FilledButton("Finish the match", icon=ft.Icons.FLAG, height=56, disabled=blocked,
-                                                 on_click=self.on_finish), expand=True)]),
-            *([ft.Text("Fix the errors first.", size=theme.SMALL, color=ft.Colors.ERROR)] if blocked else [])]
+                bgcolor=ft.Colors.TERTIARY_CONTAINER)]
         ch.add(self.over)
 
     def fill_final(self, ch: Changes) -> None:
@@ -368,11 +390,7 @@ class PandasScreen(PadScreen):
             # Rare: a table that stops before anyone reaches the target.
             return [*problems, ft.TextButton("End the match now", icon=ft.Icons.FLAG_OUTLINED, height=theme.TAP,
                                              on_click=self.on_end_early)]
-        blocked = "Fix the errors first." if self.result.has_errors else ""
-        return [*problems,
-                ft.FilledButton("Finish the match", icon=ft.Icons.FLAG, height=56, disabled=bool(blocked),
-                                on_click=self.on_finish),
-                *([ft.Text(blocked, size=theme.SMALL)] if blocked else [])]
+        return problems  # Finish the match is in the bar
 
     # ------------------------------------------------------------------ moving with the record
     def after_history(self, before) -> None:

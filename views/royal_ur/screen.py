@@ -10,11 +10,11 @@ from scoring import royal_ur as ur
 from views import theme
 from views.changes import Changes
 from views.games import Games
-from views.pad.parts import Stepper, standings, warning_row
+from views.pad.parts import Stepper, action_bar, standings, warning_row
 from views.pad.screen import PadScreen
 from views.pad.words import signed
 from views.royal_ur.board import Board, side_for
-from views.royal_ur.state import (breakdown, counter_check, game_number, match_line,
+from views.royal_ur.state import (breakdown, counter_check, end_blocked, game_number, match_line,
                                   match_table, winners_line)
 from views.royal_ur.dot_map import DotMapDialog
 
@@ -55,9 +55,12 @@ class UrScreen(PadScreen):
         self.chips = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.steppers = {
             "unentered": Stepper("Not entered", "More not entered", "Fewer not entered",
-                                 partial(self.on_step, "unentered")),
-            "start": Stepper("On S", "More on S", "Fewer on S", partial(self.on_step, "start")),
-            "home": Stepper("Home", "More home", "Fewer home", partial(self.on_step, "home")),
+                                 partial(self.on_step, "unentered"), pick="Set not entered",
+                                 sheet_title="Counters not entered", compact=True),
+            "start": Stepper("On S", "More on S", "Fewer on S", partial(self.on_step, "start"),
+                             pick="Set on S", sheet_title="Counters on S", compact=True),
+            "home": Stepper("Home", "More home", "Fewer home", partial(self.on_step, "home"),
+                            pick="Set home", sheet_title="Counters home", compact=True),
         }
         for s in self.steppers.values():
             s.control.expand = True
@@ -67,7 +70,9 @@ class UrScreen(PadScreen):
         self.points_text = ft.Text("", size=theme.HUGE, weight=ft.FontWeight.BOLD)
         self.points_who = ft.Text("", size=theme.SMALL)
         self.breakdown_text = ft.Text("", size=theme.BODY)
-        self.reason_text = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR)
+        self.reason_text = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR, text_align=ft.TextAlign.END)
+        self.end_reason = ft.Text("", size=theme.SMALL, text_align=ft.TextAlign.END)
+        self.end_btn = ft.OutlinedButton("End the match", icon=ft.Icons.FLAG, height=56, on_click=self.on_end)
         self.save_btn = ft.FilledButton("Save game 1", icon=ft.Icons.CHECK, height=56, on_click=self.on_save)
         self.entry = ft.Column([
             ft.Row([self.entry_title, self.cancel_btn], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
@@ -86,9 +91,10 @@ class UrScreen(PadScreen):
                 self.points_text], vertical_alignment=ft.CrossAxisAlignment.CENTER),
                 bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=ft.BorderRadius.all(12),
                 padding=ft.Padding.symmetric(horizontal=12, vertical=8)),
-            self.reason_text,
-            self.save_btn,
         ], spacing=10)
+        self.bar = action_bar(ft.Column([self.reason_text, self.end_reason], spacing=0, tight=True,
+                                        horizontal_alignment=ft.CrossAxisAlignment.END),
+                              self.end_btn, self.save_btn)
         self.table = ft.Column(spacing=0)
         self.match_text = ft.Text("", size=theme.SMALL)
         self.final = ft.Column(spacing=8, visible=False)
@@ -105,7 +111,8 @@ class UrScreen(PadScreen):
                                     scroll=ft.ScrollMode.AUTO, expand=True)
         # Upright, one scrolling column (entry, then the match table); sideways, side by side.
         self.body = ft.Row([self.entry_side], expand=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
-        self.make_view(ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4)), self.body)
+        self.make_view(ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4)), self.body,
+                       self.bar)
         self.set_layout(self.page.width, self.page.height)
 
     def _winner_button(self, pid: str) -> ft.Container:
@@ -153,8 +160,13 @@ class UrScreen(PadScreen):
         playing = record.finished is None
         ch.set(self.entry, visible=playing)
         ch.set(self.divider, visible=playing)
+        ch.set(self.bar, visible=playing)
         if not playing:
             return
+        # Ending the match: redrawn on every tap, with the reason when it cannot be done now.
+        blocked = end_blocked(record, self.result)
+        ch.set(self.end_btn, visible=bool(record.rounds), disabled=bool(blocked))
+        ch.set(self.end_reason, value=blocked, visible=bool(record.rounds and blocked))
         n = game_number(record)
         correcting = entry.game is not None
         ch.set(self.entry_title, value=f"Correcting game {n}" if correcting else f"Game {n}")
@@ -174,11 +186,12 @@ class UrScreen(PadScreen):
         self.board.fill_dots(ch, record)
         self.board.fill(ch, record, entry, enabled=True)
         self.fill_chips(ch, entry)
-        full = entry.counted() >= ur.COUNTERS
+        room = max(0, ur.COUNTERS - entry.counted())  # the sheet offers only counters still unplaced
+        full = room == 0
         for place, stepper in self.steppers.items():
             value = getattr(entry, place)
             high = ur.COUNTERS - 1 if place == "home" else ur.COUNTERS
-            stepper.fill(ch, value, 0, value if full else high)
+            stepper.fill(ch, value, 0, max(value, min(high, value + room)))
         ch.set(self.rest_btn, disabled=full or entry.home + ur.COUNTERS - entry.counted() >= ur.COUNTERS)
         # The points before the count: Flet sends one message per control, in this order, so a
         # phone (or a test) that sees the new count already has the new points.
@@ -190,7 +203,7 @@ class UrScreen(PadScreen):
         check, ok = counter_check(entry)
         ch.set(self.check_text, value=check, color=ft.Colors.PRIMARY if ok else None)
         problem = ur.entry_problem(record)
-        ch.set(self.reason_text, value=f"To save: {problem}" if problem else "")
+        ch.set(self.reason_text, value=f"To save: {problem}" if problem else "", visible=bool(problem))
         ch.set(self.save_btn, content=f"Save game {n}", disabled=problem is not None)
 
     def fill_chips(self, ch: Changes, entry: ur.Entry) -> None:
@@ -264,15 +277,9 @@ class UrScreen(PadScreen):
         problems = [warning_row(p.message, p.level == "error") for p in self.result.problems]
         if record.finished:
             return problems
-        entry = ur.entry_of(record)
         if not rows:
             return [ft.Text("Save the first game to start the match table.", size=theme.BODY, italic=True)]
-        blocked = "Save or cancel the game being entered first." if not entry.is_empty() else \
-            "Fix the errors first." if self.result.has_errors else ""
-        return [*problems,
-                ft.FilledButton("End the match", icon=ft.Icons.FLAG, height=theme.TAP, disabled=bool(blocked),
-                                on_click=self.on_end),
-                *([ft.Text(blocked, size=theme.SMALL)] if blocked else [])]
+        return problems
 
     # ------------------------------------------------------------------ taps
     async def _tap(self, change, whole: bool = False) -> None:

@@ -133,3 +133,12 @@ def match_line(record: ur.Record, result: Result) -> str:
 def winners_line(result: Result) -> str:
     names = [s.name for s in result.players if s.place == 1]
     return ("Winner: " if len(names) == 1 else "Shared win: ") + and_join(names)
+
+
+def end_blocked(record: ur.Record, result: Result) -> str:
+    """Why the match cannot be ended now ('' when it can): shown beside the greyed button."""
+    if not record.rounds:
+        return "Save the first game first."
+    if not ur.entry_of(record).is_empty():
+        return "Save or cancel the game being entered first."
+    return "Fix the errors first." if result.has_errors else ""
