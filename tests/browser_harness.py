@@ -474,6 +474,9 @@ def swipe(page: "Page", dy: float) -> None:
                                                     "gestureSourceType": "touch", "speed": 1600})
     finally:
         cdp.detach()
+    # Until the screen is still: Flutter takes a tap on a list still gliding as "stop there", not
+    # as a tap (CI lost a colour's tap that came straight after a drag).
+    wait_for_paint(page)
 
 
 def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 12,
