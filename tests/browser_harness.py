@@ -481,6 +481,10 @@ def swipe(page: "Page", dy: float, touch: bool = False) -> None:
     wait_for_paint(page)
 
 
+# The share of the screen's height at its foot that scrolled_to keeps a control out of.
+FOOT = 0.15
+
+
 def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 12,
                 bottom: float = 0) -> "Locator":
     """Scroll the screen under the pointer until the control is wholly in view (below an app
@@ -494,9 +498,14 @@ def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 
     """
     view = page.viewport_size
     page.mouse.move(view["width"] / 2, view["height"] / 2)
+    # Flutter clips a control's box at the edge of the list, so a control half under the
+    # screen's foot looks whole but a few px high; and a snack bar ("Saved: …") covers the
+    # foot for seconds. So the foot of the screen does not count as in view: CI's tap on
+    # Settings' "Target 50" landed there (a box 7 px high at y 896 of 915) and did nothing.
+    foot = max(bottom, view["height"] * FOOT)
     for _ in range(tries):
         box = locator.bounding_box() if locator.count() else None
-        if box and top <= box["y"] and box["y"] + box["height"] <= view["height"] - bottom:
+        if box and top <= box["y"] and box["y"] + box["height"] <= view["height"] - foot:
             return locator
         swipe(page, box["y"] - view["height"] / 2 if box else view["height"] / 2)
         for _ in range(20):  # until the accessibility tree has followed the scroll
