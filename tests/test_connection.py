@@ -168,3 +168,73 @@ def test_the_phone_and_the_server_agree_on_the_pulse():
 
     script = (REPO / "assets" / "connection.js").read_text(encoding="utf-8")
     assert f"const PULSE_MS = {int(PULSE * 1000)};" in script
+
+
+# --------------------------------------------------------------------------- Flet's socket end
+
+def test_a_socket_whose_send_fails_as_the_wifi_drops_still_tells_its_session():
+    """A fresh-clone run: a phone came back from a reset to 'Round 1 is in' instead of the hand
+    it was on. Flet 1.0.5 tells the session its socket is gone only when the send loop ends
+    cleanly; a pulse sent on the reset socket raised first, the session kept the dead socket,
+    and the reconnect got a new session (and a new pad). Here Flet's own FletApp.handle runs a
+    session with a pulse; the socket turns reset as the uvicorn socket does (its send raises
+    ClientDisconnected) and then reports the disconnect."""
+    import msgpack
+    from flet_web.fastapi.flet_app import FletApp
+    from flet_web.fastapi.flet_app_manager import app_manager
+    from starlette.websockets import WebSocket
+    from uvicorn.protocols.utils import ClientDisconnected
+
+    from views.connection import tell_every_lost_socket
+
+    tell_every_lost_socket()
+
+    async def play():
+        incoming: asyncio.Queue = asyncio.Queue()
+        reset, failed, registered = asyncio.Event(), asyncio.Event(), asyncio.Event()
+        ids: list[str] = []
+
+        async def receive():
+            return await incoming.get()
+
+        async def send(message):
+            if message["type"] != "websocket.send":
+                return  # the accept
+            if reset.is_set():
+                failed.set()
+                raise ClientDisconnected()
+            action, body = msgpack.unpackb(message["bytes"][1:], strict_map_key=False)
+            if action == 1:  # the register reply names the session
+                ids.append(body["session_id"])
+                registered.set()
+
+        async def main(page: ft.Page):
+            beat = ft.Text("0")
+            page.add(beat)
+
+            async def pulse():
+                while True:
+                    await asyncio.sleep(0.02)
+                    beat.value = str(int(beat.value) + 1)
+                    beat.update()
+
+            page.run_task(pulse)
+
+        scope = {"type": "websocket", "path": "/ws", "query_string": b"", "headers": [],
+                 "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8550), "scheme": "ws"}
+        app = FletApp(asyncio.get_running_loop(), app_manager.executor, main, None, session_timeout_seconds=60)
+        await incoming.put({"type": "websocket.connect"})
+        hello = [1, {"session_id": "", "page_name": "", "page": {"route": "/", "width": 412, "height": 915}}]
+        await incoming.put({"type": "websocket.receive", "bytes": b"\x00" + msgpack.packb(hello)})
+        handling = asyncio.create_task(app.handle(WebSocket(scope, receive, send)))
+        await asyncio.wait_for(registered.wait(), 10)
+        session = await app_manager.get_session(app._FletApp__get_unique_session_id(ids[0]))
+        assert session.connection is app
+        reset.set()  # the Wi-Fi drops: the next pulse's send fails before the socket says so
+        await asyncio.wait_for(failed.wait(), 10)
+        await incoming.put({"type": "websocket.disconnect", "code": 1006})
+        await asyncio.wait_for(handling, 10)  # ended, not raised
+        assert session.connection is None, "the session still holds the dead socket"
+        session.close()
+
+    run_apart(play())

@@ -17,7 +17,7 @@ from pathlib import Path
 import flet as ft
 
 from views import home, invite, phone, theme
-from views.connection import Pulse, run_soon
+from views.connection import Pulse, run_soon, tell_every_lost_socket
 from views.big_screen import BigScreen
 from views.data import IMPORT_LIMIT, DataScreen
 from views.finished import FinishedScreen
@@ -129,6 +129,7 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
                 print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
             serve_the_client_compressed()
             bound_the_shutdown()
+            tell_every_lost_socket()
             ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
                    assets_dir=str(ASSETS), upload_dir=str(uploads))
     finally:

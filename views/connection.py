@@ -69,3 +69,33 @@ class Pulse:
             except Exception as exc:  # the session closed under us
                 log.debug("pulse stopped: %s", exc)
                 return
+
+
+def tell_every_lost_socket() -> None:
+    """Make sure Flet marks a session disconnected whenever its socket ends, however it ends.
+
+    Flet 1.0.5's FletApp.handle tells the session only after its send loop ended cleanly. A
+    send on a socket the Wi-Fi just reset (a pulse or another phone's die going out at that
+    moment) raises out of handle before that, so the session keeps its dead socket; the
+    phone's reconnect is then refused that session and given a new one, on_connect never sees
+    the phone come back, and its pad forgets whose hand this phone was on (a fresh-clone run
+    came back to 'Round 1 is in' instead of Cat's hand). Wrapped here, for this process."""
+    from flet_web.fastapi import flet_app
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    handle = flet_app.FletApp.handle
+    if getattr(handle, "tells_every_lost_socket", False):
+        return
+
+    async def handle_then_tell(self, websocket) -> None:
+        try:
+            await handle(self, websocket)
+        except Exception as exc:  # the socket is gone either way: say so once, in the log
+            log.info("a phone's socket ended with %r", exc)
+        session = getattr(self, "_FletApp__session", None)
+        if session is not None and session.connection is self:  # handle did not tell it
+            await app_manager.disconnect_session(self._FletApp__get_unique_session_id(session.id),
+                                                 self._FletApp__session_timeout_seconds)
+
+    handle_then_tell.tells_every_lost_socket = True
+    flet_app.FletApp.handle = handle_then_tell
