@@ -457,12 +457,11 @@ def wait_for_text(page: "Page", text: str, timeout: float = 10_000) -> None:
 
 
 def swipe(page: "Page", dy: float, touch: bool = False) -> None:
-    """Move the screen's content up by dy px as a person does: a finger's drag in a phone's
-    browser (a touch scroll gesture, held still at the end so it does not fling on), the
-    mouse wheel in a desktop one."""
+    """Move the screen's content up by dy px: the mouse wheel, in a phone's page too, or with
+    touch=True a finger's drag (a touch scroll gesture, held still at the end so it does not
+    fling on). The wheel is the default because after a drag the fresh-clone run lost a tap on
+    Panda Royale in 2 runs of 2, rounds later, and waiting for a still screen did not cure it."""
     view = page.viewport_size
-    # The wheel for now in a phone's page too: after a touch drag CI lost a tap on Panda Royale
-    # in 2 clean runs of 2 (a tap during the glide); pass touch=True to try the drag.
     if not touch:
         page.mouse.wheel(0, dy)
         return
@@ -476,8 +475,7 @@ def swipe(page: "Page", dy: float, touch: bool = False) -> None:
                                                     "gestureSourceType": "touch", "speed": 1600})
     finally:
         cdp.detach()
-    # Until the screen is still: Flutter takes a tap on a list still gliding as "stop there", not
-    # as a tap (CI lost a colour's tap that came straight after a drag).
+    # Until the screen is still: Flutter takes a tap on a list still gliding as "stop there".
     wait_for_paint(page)
 
 

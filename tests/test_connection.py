@@ -20,7 +20,7 @@ from scoring import panda_royale as pr
 from storage import Store
 from tests.loops import run_apart
 from tests.netproxy import LinkProxy
-from views.connection import run_soon
+from views.connection import Pulse, run_soon
 from views.games import Games
 
 REPO = Path(__file__).resolve().parent.parent
@@ -209,16 +209,7 @@ def test_a_socket_whose_send_fails_as_the_wifi_drops_still_tells_its_session():
                 registered.set()
 
         async def main(page: ft.Page):
-            beat = ft.Text("0")
-            page.add(beat)
-
-            async def pulse():
-                while True:
-                    await asyncio.sleep(0.02)
-                    beat.value = str(int(beat.value) + 1)
-                    beat.update()
-
-            page.run_task(pulse)
+            Pulse(page).start()  # the app's own heartbeat, as Shell starts it
 
         scope = {"type": "websocket", "path": "/ws", "query_string": b"", "headers": [],
                  "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8550), "scheme": "ws"}
