@@ -116,13 +116,26 @@ def count_is(page, n: int, round_no: int):
 
 
 def tap_die(page, colour: str, face: int) -> None:
+    """Tap a face, opening its colour's pad first if another is open. The pad jumps to the next
+    empty slot after a tap, and now and then it did so under the finger (a fresh-clone run: the
+    yellow pad seen, then red, and the tap on Yellow 5 waited for ever); a person taps the colour
+    again, and so does this, at most twice. A tap that timed out was never sent, so none lands
+    twice; the count after each tap (count_is) would show it if one did."""
+    from playwright.sync_api import TimeoutError as NotThere
+
     target = button(page, label(colour, face))
-    if target.count() == 0:  # another colour's pad, or the other side of the red switch, is open
-        button(page, f"{NAME[colour]} pad").tap()
-        if colour == "red" and face < 0:
-            button(page, "Red black (\u2212) faces").tap()
-        target.wait_for()
-    target.tap()
+    for attempt in range(3):
+        if target.count() == 0:  # another colour's pad, or the other side of the red switch, is open
+            button(page, f"{NAME[colour]} pad").tap()
+            if colour == "red" and face < 0:
+                button(page, "Red black (\u2212) faces").tap()
+            target.wait_for()
+        try:
+            target.tap(timeout=10_000)
+            return
+        except NotThere:
+            if attempt == 2:
+                raise
 
 
 def enter_hand(page, round_no: int, hand: dict) -> None:
