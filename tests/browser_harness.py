@@ -412,9 +412,17 @@ def evidence(page: "Page", why: str) -> tuple[str, str]:
         shot = ARTIFACTS_DIR / f"failed-{os.getpid()}-{next(_SHOTS)}.png"
         page.screenshot(path=str(shot), timeout=5_000)
         texts = semantics_texts(page)
+        # The phone's own view of its link (assets/connection.js): a tap the veil took while
+        # the link looked stalled shows here as `refused`, and is gone from the screen by now.
+        link = page.evaluate("""() => { const l = window.__pandapadLink; if (!l) return null;
+            const now = performance.now(); return JSON.stringify({down: l.down, refused: l.refused,
+            open: l.open, silentMs: Math.round(now - l.lastIn),
+            downSinceMs: l.downSince === null ? null : Math.round(now - l.downSince),
+            backAtMs: l.backAt === null ? null : Math.round(now - l.backAt)}); }""")
     except Exception as exc:  # a crashed or closing page: say so, the test's own error stays first
         return why, f"(could not read the page: {exc})"
-    return f"{why}: {page.url} at {page.viewport_size}", f"screenshot {shot}\ntexts: " + " | ".join(texts)
+    return (f"{why}: {page.url} at {page.viewport_size}",
+            f"screenshot {shot}\nlink: {link}\ntexts: " + " | ".join(texts))
 
 
 def _keep_evidence_on_close(context) -> None:

@@ -21,8 +21,9 @@ from scoring import Player
 from scoring import panda_royale as pr
 from scoring import pass_the_pandas as ptp
 from storage import Store
-from tests.browser_harness import (PHONE, REPO_ROOT, open_app_page, screenshot, scrolled_to, start_flet_server,
-                                   stop_server, type_names, wait_for_paint, wait_for_text)
+from tests.browser_harness import (PHONE, REPO_ROOT, enable_semantics, open_app_page, screenshot, scrolled_to,
+                                   semantics_texts, start_flet_server, stop_server, type_names, wait_for_paint,
+                                   wait_for_text)
 from tests.netproxy import LinkProxy
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -71,7 +72,8 @@ class Table:
 def table(tmp_path_factory):
     data = tmp_path_factory.mktemp("connection")
     with Store.open(data) as store:
-        for k, game_id in enumerate(("pr-resets", "pr-stall", "pr-restart-SIGTERM", "pr-restart-SIGKILL")):
+        for k, game_id in enumerate(("pr-resets", "pr-stall", "pr-restart-SIGTERM", "pr-restart-SIGKILL",
+                                     "pr-first-look")):
             store.save(pr.Record(players=players(), id=game_id, created=f"2026-11-24T19:0{k}:00Z"), None)
         store.save(ptp.Record(players=players(), id="ptp-resets", created="2026-11-24T19:10:00Z"), None)
     t = Table(data)
@@ -279,6 +281,28 @@ def test_a_server_restart_shows_the_banner_then_the_pad_as_stored(browser, table
         assert 2 in yellow_of(table.stored(game_id, tmp_path), index, name)
     finally:
         page.context.close()
+
+
+def test_a_phone_opening_the_link_is_laid_out_at_its_own_width_from_the_first_moment(browser, table):
+    """Until Flutter starts, a phone lays a page without a viewport tag out 980 px wide; the app
+    was then told a screen 173 px wide (412 x 412/980), drew the pad for it (the strip in two
+    rows) and redrew it 64 px shorter most of a second later, under a finger already on its
+    way: a fresh-clone run's first tap on Yellow 5 landed between two rows of buttons."""
+    context = browser.new_context(viewport={"width": 412, "height": 915}, **PHONE)
+    context.add_init_script("document.addEventListener('DOMContentLoaded', () => {"
+                            " window.__firstWidth = document.documentElement.clientWidth; });")
+    page = context.new_page()
+    try:
+        page.goto(f"{table.server.url}game/pr-first-look?token={TOKEN}")
+        enable_semantics(page)
+        wait_for_text(page, "Round 1 of 10", timeout=30_000)
+        assert page.evaluate("window.__firstWidth") == 412
+        # As first drawn, not after a redraw: the three totals in one row.
+        shown = [t for t in semantics_texts(page) if re.match(r"^(Ann|Ben|Cat): ", t)]
+        boxes = [page.get_by_text(t, exact=True).first.bounding_box()["y"] for t in shown]
+        assert len(shown) == 3 and max(boxes) - min(boxes) < 8, (shown, boxes)
+    finally:
+        context.close()
 
 
 def test_back_from_a_game_just_started_goes_home_not_to_an_empty_new_game_form(browser, table):

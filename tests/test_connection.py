@@ -151,15 +151,21 @@ def test_a_save_that_completes_after_the_phone_left_is_kept_and_does_not_crash(t
 
 # --------------------------------------------------------------------------- the page
 
-def test_the_app_page_is_flets_own_plus_the_connection_script():
+def test_the_app_page_is_flets_own_plus_the_viewport_tag_and_the_connection_script():
     import flet_web
 
     flets = (Path(flet_web.__file__).parent / "web" / "index.html").read_text(encoding="utf-8")
     ours = (REPO / "assets" / "index.html").read_text(encoding="utf-8")
     added = [line for line in ours.splitlines() if line not in flets.splitlines()]
-    assert added == ["  <!-- Pandapad: says so in words when the phone cannot reach the table (assets/connection.js) -->",
-                     '  <script src="connection.js"></script>']
     assert [line for line in ours.splitlines() if line not in added] == flets.splitlines()
+    # The tag Flutter puts in once it starts, there from the first moment (see
+    # test_browser_connection's first-moment test), after a comment that says why.
+    viewport = added.index('  <meta name="viewport" content="width=device-width, initial-scale=1.0, '
+                           'maximum-scale=1.0, user-scalable=no">')
+    assert added[0].startswith("  <!-- Pandapad: ") and added[viewport - 1].endswith("-->")
+    assert added[viewport + 1:] == [
+        "  <!-- Pandapad: says so in words when the phone cannot reach the table (assets/connection.js) -->",
+        '  <script src="connection.js"></script>']
     assert (REPO / "assets" / "connection.js").is_file()
 
 
