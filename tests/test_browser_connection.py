@@ -287,7 +287,7 @@ def test_a_phone_opening_the_link_is_laid_out_at_its_own_width_from_the_first_mo
     """Until Flutter starts, a phone lays a page without a viewport tag out 980 px wide; the app
     was then told a screen 173 px wide (412 x 412/980), drew the pad for it (the strip in two
     rows) and redrew it 64 px shorter most of a second later, under a finger already on its
-    way: a fresh-clone run's first tap on Yellow 5 landed between two rows of buttons."""
+    way: on the project's CI the first tap on Yellow 5 landed between two rows of buttons."""
     context = browser.new_context(viewport={"width": 412, "height": 915}, **PHONE)
     context.add_init_script("document.addEventListener('DOMContentLoaded', () => {"
                             " window.__firstWidth = document.documentElement.clientWidth; });")
