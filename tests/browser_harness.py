@@ -378,18 +378,22 @@ def open_app_page(
     width: int = DEFAULT_VIEWPORT[0],
     height: int = DEFAULT_VIEWPORT[1],
     timeout: float = 60_000,
+    init_script: str | None = None,
     **context_kwargs,
 ) -> "Page":
     """A new page (in a new context) at width x height, loaded and with semantics enabled: a
     phone's browser (PHONE: touch, taps) unless context_kwargs say otherwise.
 
     Close it with page.context.close(). context_kwargs go to browser.new_context
-    (e.g. has_touch=False for a desktop browser with a mouse).
+    (e.g. has_touch=False for a desktop browser with a mouse). init_script runs in the page
+    before any of its own (to watch what happens before the app starts).
     """
     context = browser.new_context(viewport={"width": width, "height": height}, **{**PHONE, **context_kwargs})
     context.set_default_timeout(timeout)
     _keep_evidence_on_close(context)
     context.add_init_script(FRAME_PROBE_JS)
+    if init_script:
+        context.add_init_script(init_script)
     page = context.new_page()
     page.goto(url, timeout=timeout)
     enable_semantics(page, timeout=timeout)

@@ -21,7 +21,7 @@ from scoring import Player
 from scoring import panda_royale as pr
 from scoring import pass_the_pandas as ptp
 from storage import Store
-from tests.browser_harness import (PHONE, REPO_ROOT, enable_semantics, open_app_page, screenshot, scrolled_to,
+from tests.browser_harness import (PHONE, REPO_ROOT, open_app_page, screenshot, scrolled_to,
                                    semantics_texts, start_flet_server, stop_server, type_names, wait_for_paint,
                                    wait_for_text)
 from tests.netproxy import LinkProxy
@@ -288,13 +288,10 @@ def test_a_phone_opening_the_link_is_laid_out_at_its_own_width_from_the_first_mo
     was then told a screen 173 px wide (412 x 412/980), drew the pad for it (the strip in two
     rows) and redrew it 64 px shorter most of a second later, under a finger already on its
     way: on the project's CI the first tap on Yellow 5 landed between two rows of buttons."""
-    context = browser.new_context(viewport={"width": 412, "height": 915}, **PHONE)
-    context.add_init_script("document.addEventListener('DOMContentLoaded', () => {"
-                            " window.__firstWidth = document.documentElement.clientWidth; });")
-    page = context.new_page()
+    page = open_app_page(browser, f"{table.server.url}game/pr-first-look?token={TOKEN}", **PHONE,
+                         init_script="document.addEventListener('DOMContentLoaded', () => {"
+                                     " window.__firstWidth = document.documentElement.clientWidth; });")
     try:
-        page.goto(f"{table.server.url}game/pr-first-look?token={TOKEN}")
-        enable_semantics(page)
         wait_for_text(page, "Round 1 of 10", timeout=30_000)
         assert page.evaluate("window.__firstWidth") == 412
         # As first drawn, not after a redraw: the three totals in one row.
@@ -302,7 +299,7 @@ def test_a_phone_opening_the_link_is_laid_out_at_its_own_width_from_the_first_mo
         boxes = [page.get_by_text(t, exact=True).first.bounding_box()["y"] for t in shown]
         assert len(shown) == 3 and max(boxes) - min(boxes) < 8, (shown, boxes)
     finally:
-        context.close()
+        page.context.close()
 
 
 def test_back_from_a_game_just_started_goes_home_not_to_an_empty_new_game_form(browser, table):
