@@ -11,7 +11,7 @@ CHROMIUM := /usr/bin/chromium
 # The repo root on sys.path for scripts run from subfolders (bench/).
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: setup run test bench chromium clean-venv
+.PHONY: setup run test bench chromium clean-venv web web-preview
 
 setup: $(STAMP) chromium
 
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Pandapad needs Python >= 3.11, $(PYTHON) is " + sys.version.split()[0])'
 	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
 	@# Install the dependency list of pyproject.toml (and the test extra), not the project itself.
-	$(VPY) -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; print("\n".join(p["dependencies"] + p["optional-dependencies"]["test"]))' > $(VENV)/requirements.txt
+	$(VPY) -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; x = p["optional-dependencies"]; print("\n".join(p["dependencies"] + x["test"] + x["build"]))' > $(VENV)/requirements.txt
 	$(VPY) -m pip install --disable-pip-version-check -q -r $(VENV)/requirements.txt
 	@# The phones' compressed copy of Flet's web client, made once per Flet version (about a minute).
 	$(VPY) -m views.serving
@@ -39,7 +39,24 @@ chromium:
 run: setup
 	$(VPY) main.py $(ARGS)
 
-test: setup
+# The phone build (#30): build/web/, a static site that runs the whole app in the phone's
+# browser (web/build.py says how). Rebuilt when the app, its assets or the pins change.
+WEB_BUILT := build/web/.built
+WEB_SOURCES := $(shell find main.py scoring storage views assets web -type f \
+	-not -path 'web/node_modules/*' -not -name '*.pyc' 2>/dev/null)
+
+web: $(WEB_BUILT)
+
+$(WEB_BUILT): $(STAMP) $(WEB_SOURCES)
+	$(VPY) web/build.py
+	@touch $@
+
+# Serves build/web on 127.0.0.1:8551 as a static host would (compressed, no server code).
+web-preview: web
+	$(VPY) web/preview.py
+
+# The browser tests of the phone build run against build/web, made once here.
+test: setup web
 	$(VPY) -m pytest
 
 # Runs bench/bench_*.py one after another; a failing benchmark fails the target.

@@ -73,7 +73,7 @@ def cmd_list(args) -> int:
 
 
 def cmd_app(args) -> int:
-    from views.app import serve
+    from views.server import serve
     serve(data_dir(args.data_dir), port=args.port, desktop=args.desktop, lan=args.lan, token=args.token)
     return 0
 
@@ -118,4 +118,8 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    if sys.platform == "emscripten":  # the static build (make web): the phone is the host
+        from views.standalone import start
+        start()
+    else:
+        sys.exit(main())

@@ -217,7 +217,7 @@ def test_a_guest_cannot_export_import_or_restore(store):
     games = Games(store)
     before = snapshot(store)
     page = FakePage()
-    guest = DataScreen(page, games, [], None, Who(GUEST, games))
+    guest = DataScreen(page, games, [], Who(GUEST, games))
     run(guest.export("json"))
     run(guest.choose())
     run(guest.show_preview(b'{"format": "pandapad/export", "version": 1, "games": []}', "x.json"))

@@ -1,182 +1,51 @@
-"""The app shell: serving, routes (so the browser's back button and the phone's back gesture
+"""The app shell, the same in every host (views/host.py): routes (so the browser's back button and the phone's back gesture
 work), and the three screens: home, new game, a game's score pad."""
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
-import os
-import re
-import secrets
-import shutil
-import sys
-import tempfile
 import urllib.parse
-from pathlib import Path
 
 import flet as ft
 
 from views import home, invite, phone, theme
-from views.connection import Pulse, run_soon, tell_every_lost_socket
+from views.connection import run_soon
 from views.big_screen import BigScreen
-from views.data import IMPORT_LIMIT, DataScreen
+from views.data import DataScreen
 from views.finished import FinishedScreen
 from views.history import HistoryScreen
+from views.host import Host
 from views.statistics import PlayerScreen, StatisticsScreen
 from views.settings import SettingsScreen
 from views.games import Games, new_record
 from views.new_game import NewGame
 from views.pads import GAME_ORDER, PADS
 from views.roles import GUEST, HOST_WHO, Who, may_open_finished, refusal, route_action
-from views.table import TOKEN_KEY, Access, invite_url, lan_address, new_token, qr_terminal
+from views.table import TOKEN_KEY, Access
 
 log = logging.getLogger(__name__)
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-HOST = "127.0.0.1"
-ANY = "0.0.0.0"  # --lan: every interface, so phones on the Wi-Fi reach it
 # Screens to look at, with nothing typed or tapped on arrival: drawn before the address
 # moves (History's first screen, #12). Not the new-game screen: its name field takes typing
 # at once, and the address change that follows may cost a name typed in between.
 DRAWN_AHEAD = ("/history", "/stats/", "/player/", "/settings", "/data")
 
-
-def fail(message: str) -> None:
-    print(f"pandapad: {message}", file=sys.stderr)
-    raise SystemExit(2)
-
-
-def desktop_problem() -> str | None:
-    """Why a native window cannot open here, or None."""
-    try:
-        import flet_desktop  # noqa: F401
-    except ImportError:
-        return "--desktop needs Flet's desktop client (pip install flet-desktop==1.0.5); " \
-               "run without --desktop to use a browser"
-    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        return "--desktop needs a graphical display and none is available here; run without --desktop " \
-               "and open the printed address in a browser"
-    return None
-
-
-TOKEN_CHARS = re.compile(r"^[A-Za-z0-9._~-]{16,128}$")
-
-
-def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None = None) -> None:
-    """Open the store and serve the app until Ctrl+C: a browser on 127.0.0.1, a window, or
-    (--lan) the phones of the table on the local network, each with the access token."""
-    if token is not None and not lan:
-        fail("--token goes with --lan (without --lan the app answers only on this computer)")
-    if token is not None and not TOKEN_CHARS.match(token):
-        fail("--token: 16 to 128 letters, digits or . _ ~ - (it goes into a link)")
-    if lan and desktop:
-        fail("--lan serves phones through their browsers; leave out --desktop")
-    if desktop and (problem := desktop_problem()):
-        fail(problem)
-    from storage import Store, StoreError
-    try:
-        store = Store.open(Path(data_dir))
-    except StoreError as exc:
-        fail(str(exc))
-    # The home and History read every index row (~100 objects a game): parsed now, and as
-    # they live as long as the server, out of the collector's sight, so that its full passes
-    # do not walk them on some taps.
-    try:
-        store.rows()
-    except StoreError as exc:
-        fail(str(exc))
-    gc.collect()
-    gc.freeze()
-    notices = list(store.notices)
-    for notice in notices:
-        print(f"pandapad: {notice}")
-    games = Games(store)
-    theme.set_text_size(games.settings.text_size)
-    # --token fixes the guests' token only; the host's is new at every start and only printed here.
-    access = Access(token or new_token(), new_token()) if lan else Access(None)
-    invite = invite_url(lan_address(), port, access.token) if lan else None
-
-    # Imports from a phone arrive through Flet's signed upload URLs into a folder of this
-    # process only, bounded in size; the store reads them, never the other way round.
-    uploads = Path(tempfile.mkdtemp(prefix="pandapad-uploads-"))
-    os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(32))
-    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(IMPORT_LIMIT)
-
-    async def main(page: ft.Page) -> None:
-        await Shell(page, games, notices, access, invite, uploads).start()
-
-    try:
-        if desktop:
-            try:
-                ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
-            except Exception as exc:  # no desktop client here (Flet fetches it once, online)
-                fail(f"--desktop could not start Flet's desktop client ({exc}); run without --desktop "
-                     "and open the printed address in a browser")
-        else:
-            # Loopback only unless --lan, whatever the environment says.
-            host = ANY if lan else HOST
-            os.environ["FLET_FORCE_WEB_SERVER"] = "true"
-            os.environ["FLET_SERVER_IP"] = host
-            os.environ["FLET_SERVER_PORT"] = str(port)
-            if lan:
-                host_link = invite_url(lan_address(), port, access.host_token)
-                print(f"Pandapad is served to the table at {invite}\n"
-                      f"Scan this with the phones (same Wi-Fi), or type the address:\n\n{qr_terminal(invite)}\n"
-                      f"Host link (keep it to yourself; open it on the laptop or a tablet): {host_link}\n"
-                      f"On this computer: http://{HOST}:{port}/?token={access.host_token}\n"
-                      "Ctrl+C stops it.", flush=True)
-            else:
-                print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
-            serve_the_client_compressed()
-            bound_the_shutdown()
-            tell_every_lost_socket()
-            ft.run(main, view=ft.AppView.WEB_BROWSER, host=host, port=port, no_cdn=True,
-                   assets_dir=str(ASSETS), upload_dir=str(uploads))
-    finally:
-        store.close()
-        shutil.rmtree(uploads, ignore_errors=True)
-
-
-def serve_the_client_compressed() -> None:
-    """Flet's web client goes to the phones compressed and is cached by them (#21); if its
-    compressed copy cannot be made (disk full, no cache folder), served as Flet serves it."""
-    from views import serving
-
-    try:
-        serving.install(serving.prepare(), ASSETS)
-    except OSError as exc:
-        print(f"pandapad: the phones get the app uncompressed this time ({exc})", flush=True)
-
-
 # Asking a phone for the token it kept: TOKEN_TRIES questions of TOKEN_WAIT seconds each.
 TOKEN_TRIES = 4
 TOKEN_WAIT = 1.0
 
-# Seconds Ctrl+C (or SIGTERM) waits for open connections before it closes them.
-SHUTDOWN_GRACE = 3
 
+def app_main(store, host: Host):
+    """Flet's main for one store in one host (views/server.py, views/standalone.py): every
+    session gets the shell."""
+    notices = list(store.notices)
+    games = Games(store, host)
+    theme.set_text_size(games.settings.text_size)
 
-def bound_the_shutdown() -> None:
-    """Make the web server's graceful shutdown end after SHUTDOWN_GRACE s.
+    async def main(page: ft.Page) -> None:
+        await Shell(page, games, notices, getattr(host, "access", None), host).start()
 
-    Flet 1.0.5 starts uvicorn with no limit, and a socket that sends bytes Flet cannot read
-    before its page registered leaves Flet's send loop waiting for ever (its receive loop ends
-    the send loop only for a registered session): after one such client on the LAN, Ctrl+C or
-    SIGTERM waited for ever (measured: still running 30 s later). uvicorn.Config is built
-    inside ft.run, so its default is set here, for this process only."""
-    import uvicorn
-
-    if getattr(uvicorn.Config, "bounded_by_pandapad", False):
-        return
-
-    class Config(uvicorn.Config):
-        bounded_by_pandapad = True
-
-        def __init__(self, *args, **kwargs):
-            kwargs.setdefault("timeout_graceful_shutdown", SHUTDOWN_GRACE)
-            super().__init__(*args, **kwargs)
-
-    uvicorn.Config = Config
+    return main
 
 
 REPAIRS_TOLD: list[bool] = []
@@ -203,13 +72,12 @@ class Shell:
     """One browser session: builds page.views from the route."""
 
     def __init__(self, page: ft.Page, games: Games, notices: list[str], access: Access | None = None,
-                 invite: str | None = None, uploads: Path | None = None):
-        self.uploads = uploads
+                 host: Host | None = None):
+        self.host = host or games.host
         self.page = page
         self.games = games
         self.notices = notices
         self.access = access or Access(None)
-        self.invite = invite
         self.admitted = self.access.open
         # The host (the host link, or everyone without --lan) or a guest (the table link), #24.
         self.who = Who(HOST_WHO.role if self.access.open else GUEST, games)
@@ -219,7 +87,7 @@ class Shell:
         self.drawn = ""  # the route on show
         self.ahead: list[str] = []  # drawn before the browser's address followed them
         self.left_new: str | None = None  # the new-game address a game was just started from
-        self.pulse: Pulse | None = None
+        self.link = None  # what keeps this phone's link (the server's pulse), if the host has one
         self.new_game: NewGame | None = None  # the new-game form on show, if any
 
     async def start(self) -> None:
@@ -228,8 +96,9 @@ class Shell:
         theme.apply(page, self.games.settings.theme)
         # Every phone gets the pulse, the locked page too: without it the phone would take a
         # quiet page for a lost link.
-        self.pulse = Pulse(page)
-        self.pulse.start()
+        self.link = self.host.link(page)
+        if self.link is not None:
+            self.link.start()
         page.on_connect = self.on_connect
         page.on_disconnect = self.on_disconnect
         if not self.admitted:
@@ -326,7 +195,8 @@ class Shell:
         """The phone is back after a dropped link (Flet re-attached this session): what it
         shows missed every change sent meanwhile, so the screen is built again from the store.
         A pad keeps the phone's own place in it (whose hand, which round)."""
-        self.pulse.start()
+        if self.link is not None:
+            self.link.start()
         if self.admitted:
             # Not awaited here: Flet runs this inside its receive loop, which must go on
             # reading (drawing the screen waits for answers from the phone that come through it).
@@ -342,7 +212,8 @@ class Shell:
         """The phone's link is gone. Flet would send the whole page back on reconnect and the
         phone rebuilds it all, which took 3.4 s of the phone's time here; so the page is left
         empty until then, and on_connect draws it as on a first visit (~0.1 s)."""
-        self.pulse.stop()
+        if self.link is not None:
+            self.link.stop()
         if not self.admitted:
             return
         if self.screen is not None:
@@ -395,8 +266,8 @@ class Shell:
                 screen.carry_over(self.screen)  # the same game drawn again: this phone's place in it
             if screen is not None:
                 stack.append(screen.view)
-        elif route == "/invite":
-            stack.append(invite.build(self.invite))
+        elif route == "/invite" and self.host.table:
+            stack.append(invite.build(self.host.invite))
         elif route == "/settings":
             stack.append(SettingsScreen(self.page, self.games, self.who).view)
         elif len(parts) == 2 and parts[0] == "stats" and parts[1] in GAME_ORDER:
@@ -408,7 +279,7 @@ class Shell:
             rows = await self.games.rows()
             stack.append(HistoryScreen(self.page, rows, self.navigate).view)
         elif route == "/data":
-            stack.append(DataScreen(self.page, self.games, self.notices, self.uploads, self.who).view)
+            stack.append(DataScreen(self.page, self.games, self.notices, self.who).view)
         elif route != "/":
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Nothing at {route}; here is the home screen.")))
         if not route.startswith("/new/"):
@@ -431,7 +302,7 @@ class Shell:
             in_progress, recent = [], []
         if not self.who.may("history"):  # a guest: the games finished at this table tonight only
             recent = [s for s in recent if s.id in self.games.tonight]
-        return home.build(self.navigate, in_progress, recent, self.who)
+        return home.build(self.navigate, in_progress, recent, self.who, self.host.table)
 
     async def game_screen(self, game_id: str, big: bool = False):
         try:

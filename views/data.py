@@ -7,9 +7,7 @@ import asyncio
 import json
 import logging
 import os
-import uuid
 from datetime import datetime, timezone
-from pathlib import Path
 
 import flet as ft
 
@@ -53,15 +51,15 @@ def read_file(raw: bytes, name: str):
 
 
 class DataScreen:
-    def __init__(self, page: ft.Page, games, notices: list[str], uploads: Path | None = None, who=HOST_WHO):
+    def __init__(self, page: ft.Page, games, notices: list[str], who=HOST_WHO):
         self.page = page
         self.who = who  # the shell shows this screen to the host only; each handler asks again
         self.games = games
-        self.uploads = uploads
+        self.host = games.host  # where files come from and go to, and where the games are kept
         self.pending = None          # (games, file name) read and previewed, not imported yet
-        self.upload_name = None
         self.picker_in = None
         self.status = ft.Text("", size=theme.BODY)
+        self.kept = ft.Text("", size=theme.SMALL)
         self.preview = ft.Column(spacing=8)
         self.backups = ft.Column(spacing=4)
         self.restored = ft.Text("", size=theme.BODY)
@@ -77,6 +75,7 @@ class DataScreen:
                              toolbar_height=64),
             controls=[ft.Column([
                 *repaired,
+                self.kept,
                 theme.heading("Export every game", size=theme.BODY),
                 ft.Text("The same files as main.py export: JSON to keep or move to another phone, "
                         "CSV for a spreadsheet.", size=theme.SMALL),
@@ -105,6 +104,14 @@ class DataScreen:
                 self.restored,
             ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=12)])
         self.page.run_task(self.list_backups)
+        self.page.run_task(self.say_where)
+
+    async def say_where(self) -> None:
+        """How many games the app holds and where: on a phone by itself, its browser's storage."""
+        rows = await self.games.rows()
+        where = await self.host.where(self.games.store)
+        self.kept.value = f"{len(rows)} {'game' if len(rows) == 1 else 'games'} kept {where}."
+        self.page.update(self.kept)
 
     def refused(self, action: str) -> bool:
         """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
@@ -119,7 +126,7 @@ class DataScreen:
         self.status.value = "Preparing the file…"
         self.page.update(self.status)
         try:
-            data, count = await asyncio.to_thread(export_bytes, self.games.store, fmt)
+            data, count = await self.games.run(export_bytes, self.games.store, fmt)
             name = f"pandapad-{datetime.now().strftime('%Y-%m-%d-%H%M')}.{fmt}"
             self.picker = ft.FilePicker()
             saving = self.picker.save_file(file_name=name, src_bytes=data, dialog_title="Save the export")
@@ -153,11 +160,11 @@ class DataScreen:
         self.pending = None
         if self.refused("import"):
             return
-        self.picker_in = ft.FilePicker(on_upload=self.on_upload)
+        self.picker_in = self.host.picker()
         try:
             files = await self.picker_in.pick_files(dialog_title="Import a Pandapad file",
                                                     file_type=ft.FilePickerFileType.CUSTOM,
-                                                    allowed_extensions=["json"])
+                                                    allowed_extensions=["json"], with_data=self.host.pick_with_data)
         except Exception as exc:
             log.exception("file picker")
             self.say(self.line(f"The file could not be chosen: {exc}", error=True))
@@ -170,42 +177,23 @@ class DataScreen:
                                f"{megabytes(IMPORT_LIMIT)}. Nothing was changed.", error=True))
             return
         self.say(self.line(f"Reading {chosen.name}…"))
-        if chosen.path and not self.page.web:  # a desktop window reads the file where it is
-            raw = await asyncio.to_thread(Path(chosen.path).read_bytes)
-            await self.show_preview(raw, chosen.name)
-            return
-        self.upload_name = (chosen.name, f"{uuid.uuid4().hex}.json")
-        await self.picker_in.upload([ft.FilePickerUploadFile(
-            upload_url=self.page.get_upload_url(self.upload_name[1], 600), id=chosen.id)])
-
-    async def on_upload(self, e) -> None:
-        if self.upload_name is None:
-            return
-        name, stored = self.upload_name
-        path = self.uploads / stored
-        if e.error:
-            self.upload_name = None
-            path.unlink(missing_ok=True)
-            self.say(self.line(f"Refused: {name} did not arrive ({e.error}). Nothing was changed.", error=True))
-            return
-        if e.progress is None or e.progress < 1.0:
-            return
-        self.upload_name = None
         try:
-            raw = await asyncio.to_thread(path.read_bytes)
-        finally:
-            path.unlink(missing_ok=True)
-        await self.show_preview(raw, name)
+            raw = await self.host.receive(self.page, self.picker_in, chosen)
+        except Exception as exc:  # noqa: BLE001 - a line on the phone, never a spinner for ever
+            log.info("import: %s did not arrive: %s", chosen.name, exc)
+            self.say(self.line(f"Refused: {chosen.name} could not be read ({exc}). Nothing was changed.", error=True))
+            return
+        await self.show_preview(raw, chosen.name)
 
     async def show_preview(self, raw: bytes, name: str) -> None:
         if self.refused("import"):
             return
-        games, problem = await asyncio.to_thread(read_file, raw, name)
+        games, problem = await self.games.run(read_file, raw, name)
         if problem:
             self.say(self.line(f"Refused, nothing was changed: {problem}", error=True))
             return
         try:
-            report = await asyncio.to_thread(self.games.store.import_incoming, games, True, True)
+            report = await self.games.run(self.games.store.import_incoming, games, True, True)
         except (StoreError, RecordError) as exc:
             self.say(self.line(f"Refused, nothing was changed: {exc}", error=True))
             return
@@ -240,7 +228,7 @@ class DataScreen:
         self.pending = None
         try:
             # A game being played here is left as it is: its pads would not know (#24).
-            report = await asyncio.to_thread(self.games.store.import_incoming, games, False, True)
+            report = await self.games.run(self.games.store.import_incoming, games, False, True)
         except Exception as exc:  # the store keeps all or nothing; say what happened
             log.exception("import")
             self.say(self.line(f"Not imported: {exc}. The store is as it was.", error=True))
@@ -250,7 +238,7 @@ class DataScreen:
     # ------------------------------------------------------------------ backups
     async def list_backups(self) -> None:
         try:
-            found = await asyncio.to_thread(self.games.store.backups)
+            found = await self.games.run(self.games.store.backups)
         except Exception as exc:
             log.exception("listing backups")
             found, self.restored.value = [], f"The backups cannot be listed: {exc}"
@@ -285,7 +273,7 @@ class DataScreen:
         if self.refused("restore"):
             return
         try:
-            kept = await asyncio.to_thread(self.games.store.restore, chosen.name)
+            kept = await self.games.run(self.games.store.restore, chosen.name)
         except Exception as exc:
             log.exception("restore")
             self.restored.value = f"Not restored: {exc}"

@@ -1,7 +1,5 @@
-"""The views' door to the store: every call runs off the event loop, one tap at a time.
-
-The store is synchronous and fsyncs; Flet handlers run on the event loop, so each call goes
-through asyncio.to_thread (the store has its own lock for the other sessions of the process).
+"""The views' door to the store: every call goes through the host (views/host.py), which runs
+it off the server's event loop, or makes it durable in the phone's browser storage.
 """
 from __future__ import annotations
 
@@ -39,9 +37,11 @@ class SaveFailed(Exception):
 class Games:
     """Async wrapper around one Store (one per process)."""
 
-    def __init__(self, store):
+    def __init__(self, store, host=None):
         from storage import settings as stored_settings
+        from views.host import ServerThreads
         self.store = store
+        self.host = host or ServerThreads()
         self._settings = stored_settings
         self.settings = stored_settings.load(store.root)  # one process, one store: read once
         self._settings_lock = asyncio.Lock()
@@ -55,19 +55,21 @@ class Games:
         # theme, then the text size) must not write one over the other.
         async with self._settings_lock:
             new = type(self.settings).model_validate({**self.settings.model_dump(), **changes})
-            await self._run(self._settings.save, self.store.root, new)
+            await self.run(self._settings.save, self.store.root, new)
             self.settings = new
             return new
 
-    async def _run(self, fn, *args, **kwargs):
-        return await asyncio.to_thread(fn, *args, **kwargs)
+    async def run(self, fn, *args, **kwargs):
+        """Any store call (the data screen's import, restore, a rename): through the host."""
+        return await self.host.run(fn, *args, **kwargs)
+
 
     async def load(self, game_id: str):
-        return await self._run(self.store.load, game_id)
+        return await self.run(self.store.load, game_id)
 
     async def create(self, record, tonight: bool = True):
         """tonight=False: a game put back (a delete's Undo), not one played at this table now."""
-        saved = await self._run(self.store.save, record, None)
+        saved = await self.run(self.store.save, record, None)
         if tonight:
             self.tonight.add(saved.record.id)
         return saved
@@ -81,7 +83,7 @@ class Games:
         lost taps in a table test). SAVE_TRIES only stops a loop that would never end."""
         for _ in range(SAVE_TRIES):
             try:
-                saved = await self._run(self.store.save, change(saved.record), saved.revision)
+                saved = await self.run(self.store.save, change(saved.record), saved.revision)
             except StaleSave as exc:
                 beaten = exc
                 saved = await self.load(game_id)
@@ -92,23 +94,23 @@ class Games:
         raise SaveFailed("another phone keeps changing this game; try again") from beaten
 
     async def undo(self, game_id: str, saved):
-        return await self._run(self.store.undo, game_id, saved.revision)
+        return await self.run(self.store.undo, game_id, saved.revision)
 
     async def redo(self, game_id: str, saved):
-        return await self._run(self.store.redo, game_id, saved.revision)
+        return await self.run(self.store.redo, game_id, saved.revision)
 
     async def in_progress(self):
-        return await self._run(self.store.in_progress)
+        return await self.run(self.store.in_progress)
 
     async def recent(self, limit: int = 20):
-        return await self._run(self.store.recent, limit)
+        return await self.run(self.store.recent, limit)
 
     async def rows(self) -> list:
         """Index rows of every stored game: in progress first, then finished, newest first."""
-        return await self._run(self.store.rows)
+        return await self.run(self.store.rows)
 
     async def known_players(self) -> list[str]:
-        return await self._run(self.store.known_players)
+        return await self.run(self.store.known_players)
 
     async def latest(self, game: str):
         """The newest stored game of a kind (in progress first), or None: where a new game takes
@@ -118,7 +120,7 @@ class Games:
                 if summary.game == game:
                     return self.store.load(summary.id).record
             return None
-        return await self._run(find)
+        return await self.run(find)
 
     async def delete(self, game_id: str):
-        return await self._run(self.store.delete, game_id)
+        return await self.run(self.store.delete, game_id)

@@ -92,10 +92,11 @@ class Hub(ft.View):
     instead of comparing its ~60 controls again (~5 ms a screen change)."""
 
 
-def build(navigate, in_progress: list, recent: list, who=HOST_WHO) -> ft.View:
+def build(navigate, in_progress: list, recent: list, who=HOST_WHO, table: bool = True) -> ft.View:
     """The home, the hub a player opens at the table: games in progress first (one tap to go
     on), the five games to start, the last results; navigate(route) is called on a tap. A
-    guest (who) gets no Your data, and History and Statistics only if the host opened them."""
+    guest (who) gets no Your data, and History and Statistics only if the host opened them;
+    a phone by itself (no table) has no Invite players."""
     # Under the bar, not in it: beside three buttons it was cut to "Score pad for the …".
     items: list[ft.Control] = [ft.Text("Score pad for the table", size=theme.SMALL)]
     if in_progress:
@@ -136,8 +137,8 @@ def build(navigate, in_progress: list, recent: list, who=HOST_WHO) -> ft.View:
     return Hub(
         route="/",
         appbar=ft.AppBar(title=ft.Text("Pandapad", size=theme.LARGE, weight=ft.FontWeight.BOLD),
-                         actions=[theme.icon_button(ft.Icons.QR_CODE_2, "Invite players",
-                                                    partial(_go, navigate, "/invite")),
+                         actions=[*([theme.icon_button(ft.Icons.QR_CODE_2, "Invite players",
+                                                       partial(_go, navigate, "/invite"))] if table else []),
                                   *([theme.icon_button(ft.Icons.FOLDER_OPEN, "Your data",
                                                        partial(_go, navigate, "/data"))] if who.may("data") else []),
                                   theme.icon_button(ft.Icons.SETTINGS, "Settings",

@@ -2,7 +2,6 @@
 does the sums, without Flet). Every chart has its numbers in words for screen readers."""
 from __future__ import annotations
 
-import asyncio
 from functools import partial
 from urllib.parse import quote
 
@@ -171,7 +170,7 @@ class PlayerScreen:
             return
         try:
             # Games in progress are left as they are: phones are playing them (#24).
-            renamed, kept = await asyncio.to_thread(self.games.store.rename_player, self.name, new, True)
+            renamed, kept = await self.games.run(self.games.store.rename_player, self.name, new, True)
         except Exception as exc:
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Not changed: {exc}", size=theme.BODY)))
             return

@@ -48,8 +48,8 @@ class PadScreen:
         more = ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More"), tooltip="More", items=[
             ft.PopupMenuItem(content="Big screen", icon=ft.Icons.TV,
                              on_click=lambda e: self.page.navigate(f"/big/{self.game_id}")),
-            ft.PopupMenuItem(content="Invite players", icon=ft.Icons.QR_CODE_2,
-                             on_click=lambda e: self.page.navigate("/invite"))])
+            *([ft.PopupMenuItem(content="Invite players", icon=ft.Icons.QR_CODE_2,
+                                on_click=lambda e: self.page.navigate("/invite"))] if games.host.table else [])])
         self.title_text = ft.Text(self.rules.TITLE, weight=ft.FontWeight.BOLD, max_lines=2,
                                   size=self.title_size(page.width))
         self.appbar = ft.AppBar(

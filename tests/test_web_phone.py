@@ -1,0 +1,205 @@
+"""The phone by itself (#30): build/web/ (make web) served by a plain static server on
+127.0.0.1, in a phone's browser (touch, a phone's size), with no server of ours behind it and
+every request to another host refused. The whole app runs in the page (Pyodide), the store in
+the browser's IndexedDB. One build per run (make test builds it first), one static server and
+one Chromium for this module.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from tests.browser_harness import (CHROMIUM, CHROMIUM_ARGS, PHONE, REPO_ROOT, enable_semantics, screenshot,
+                                   scrolled_to, wait_for_text)
+from tests.pad_checks import main_py_score
+from tests.test_browser_panda_royale import GAME, PLAYERS, button, enter_hand, play_round, start_game, tap_die
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+SITE = REPO_ROOT / "build" / "web"
+# Pyodide starting on a loaded 2-core machine: seconds, not the harness's usual one or two.
+START = 120_000
+# The one request the Flet web client makes elsewhere whatever it is told (rive_native.js on a
+# CDN, for animations the app does not use); refused here like every other.
+FLET_CDN_ASK = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@rive-app/")
+
+
+@pytest.fixture(scope="module")
+def site():
+    """build/web/, made by make test before pytest starts; made here when pytest runs alone."""
+    if not (SITE / "sw.js").exists():
+        subprocess.run([sys.executable, str(REPO_ROOT / "web" / "build.py")], check=True, cwd=REPO_ROOT)
+    return SITE
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@contextmanager
+def static_server(root: Path):
+    """Python's plain static file server: no code of ours, no compression, nothing but files."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def served(site, tmp_path_factory):
+    """A copy of the site, so a test can put a newer build in its place."""
+    root = tmp_path_factory.mktemp("site") / "web"
+    shutil.copytree(site, root)
+    with static_server(root) as server:
+        server.root = root
+        yield server
+
+
+@pytest.fixture(scope="module")
+def phone_browser():
+    """Chromium that can reach 127.0.0.1 only: every other host name fails to resolve."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            *CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def url_of(server) -> str:
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+class Phone:
+    """One phone: a browser profile (its IndexedDB, its service worker) and the pages opened in it."""
+
+    def __init__(self, browser, size=(412, 915), **kwargs):
+        self.context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **PHONE, **kwargs)
+        self.context.set_default_timeout(30_000)
+        self.elsewhere: list[str] = []
+        self.context.on("request", self._seen)
+
+    def _seen(self, request) -> None:
+        if not request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+            self.elsewhere.append(request.url)
+
+    def open(self, url: str):
+        page = self.context.new_page()
+        page.goto(url, timeout=START)
+        enable_semantics(page, timeout=START)
+        return page
+
+    def close(self) -> None:
+        self.context.close()
+
+    def asked_elsewhere(self) -> list[str]:
+        return [u for u in self.elsewhere if not FLET_CDN_ASK.match(u)]
+
+
+def home(page) -> None:
+    page.get_by_role("button", name=re.compile(r"^Panda Royale")).wait_for(timeout=START)
+
+
+def offline_copy_ready(page) -> None:
+    """The service worker is active and controls the page: the whole site is precached."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START)
+
+
+def totals_shown(page) -> dict[str, int]:
+    """The score strip's totals, read as a player reads them ("Ann: 3, entering now")."""
+    shown = {}
+    for name in PLAYERS:
+        text = page.get_by_role("button", name=re.compile(rf"^{name}: ")).first.inner_text()
+        shown[name] = int(re.match(rf"{name}: ([−-]?\d+)", text).group(1).replace("\u2212", "-"))
+    return shown
+
+
+def export_games(page) -> list[dict]:
+    """Back to the home, Your data → Export JSON, as a phone downloads it."""
+    if button(page, "Your data").count() == 0:
+        button(page, "Back").tap()
+    button(page, "Your data").tap()
+    with page.expect_download() as download:
+        scrolled_to(page, button(page, "Export JSON")).tap()
+    data = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    button(page, "Back").tap()
+    home(page)
+    return data["games"]
+
+
+# --------------------------------------------------------------------------- the tests
+
+def test_the_home_shows_the_five_games_and_nothing_is_asked_of_another_host(phone_browser, served):
+    for size in ((412, 915), (360, 740)):
+        phone = Phone(phone_browser, size)
+        try:
+            page = phone.open(url_of(served))
+            home(page)
+            for game in ("Panda Royale", "Royal Game of Ur", "Nokosu Dice", "Pandoria", "Pass the Pandas"):
+                assert page.get_by_role("button", name=re.compile(rf"^{game}")).count() == 1, game
+            # A phone by itself has no table: nothing to invite to.
+            assert button(page, "Invite players").count() == 0
+            screenshot(page, f"web_home_{size[0]}x{size[1]}")
+            assert phone.asked_elsewhere() == []
+        finally:
+            phone.close()
+
+
+def test_a_round_of_panda_royale_scores_as_main_py_score_and_survives_reload_and_close(phone_browser, served):
+    phone = Phone(phone_browser, accept_downloads=True)
+    try:
+        page = phone.open(url_of(served))
+        home(page)
+        start_game(page)
+        play_round(page, 1, GAME[0])
+        enter_hand(page, 2, {"yellow": [1]})
+        # Reload mid-round: the pad as stored, at the hand it was on. (The offline copy answers
+        # the pad's own address; a static host answers it with 404.html, the same page.)
+        offline_copy_ready(page)
+        page.reload(timeout=START)
+        enable_semantics(page, timeout=START)
+        page.get_by_text(re.compile(r"^1 of 2 dice\b")).wait_for(timeout=START)
+        assert page.get_by_role("button", name="Remove Yellow 1").count() == 1
+        # Close the page right after a tap is shown: a new page on the same phone has it.
+        tap_die(page, "purple", 2)
+        page.get_by_text(re.compile(r"^2 of 2 dice\b")).wait_for()
+        page.close()
+        page = phone.open(url_of(served))
+        home(page)
+        page.get_by_role("button", name=re.compile(r"^Panda Royale")).first.wait_for()
+        page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).first.tap()
+        page.get_by_role("button", name=re.compile(r"^Ann: ")).first.tap()  # her hand, as stored
+        page.get_by_text(re.compile(r"^2 of 2 dice\b")).wait_for(timeout=START)
+        screenshot(page, "web_panda_royale_after_close")
+        shown = totals_shown(page)
+        games = export_games(page)
+        assert phone.asked_elsewhere() == []
+    finally:
+        phone.close()
+    record = max(games, key=lambda g: g["created"])
+    ids = {p["name"]: p["id"] for p in record["players"]}
+    # Every tap is stored, the one made just before the page closed too.
+    assert record["rounds"][1]["hands"][ids["Ann"]]["yellow"] == [1]
+    assert record["rounds"][1]["hands"][ids["Ann"]]["purple"] == [2]
+    result = main_py_score(record)
+    names = {p["id"]: p["name"] for p in record["players"]}
+    assert shown == {names[p["id"]]: p["total"] for p in result["players"]}

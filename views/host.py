@@ -1,0 +1,55 @@
+"""The seam between the screens and where the app runs (architecture.md, "Two hosts, one app").
+
+The same shell and screens run in two hosts, one chosen at start-up and handed to the shell:
+- the server (views/server.py): one Python process serves every phone at the table, the store
+  in a folder, fsynced, behind its process lock; tokens, the invite, the connection pulse;
+- the phone by itself (views/standalone.py): Python inside the phone's browser, the store on
+  IndexedDB, no table.
+Screens ask the host what it offers; they never test which host they are in. Only the server's
+module imports what only a server has (uvicorn, servestatic, flet_web).
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Callable
+
+import flet as ft
+
+
+class Host:
+    """What every host answers. The defaults are the plainest host: one person, no table."""
+
+    # A table to invite phones to (the Invite players screen and menu items).
+    table = False
+    # The table's link, when there is one (the invite screen shows it as a QR code).
+    invite: str | None = None
+
+    async def run(self, fn: Callable, *args, **kwargs):
+        """Call the store: its answer, and every file it wrote durable, when this returns."""
+        return fn(*args, **kwargs)
+
+    async def where(self, store) -> str:
+        """Where the games are kept, in a player's words ("in /home/…", "on this phone, …")."""
+        return f"in {store.root}"
+
+    def link(self, page: ft.Page):
+        """What keeps this phone's link to the app (start()/stop()), or None."""
+        return None
+
+    def picker(self) -> ft.FilePicker:
+        """The file picker of an import; one per pick."""
+        return ft.FilePicker()
+
+    async def receive(self, page: ft.Page, picker: ft.FilePicker, chosen: ft.FilePickerFile) -> bytes:
+        """The bytes of a file picked with `picker` (the size limit was checked before)."""
+        raise NotImplementedError
+
+    pick_with_data = False  # pick_files reads the file into the page (no upload)
+
+
+class ServerThreads(Host):
+    """The store in a folder, called off the event loop: the server's and the tests' host."""
+
+    async def run(self, fn: Callable, *args, **kwargs):
+        # The store fsyncs; Flet handlers run on the event loop, which every phone shares.
+        return await asyncio.to_thread(fn, *args, **kwargs)

@@ -1,0 +1,206 @@
+"""The server host: one Python process serves the app to the browsers of every phone at the
+table (or a desktop window), the store in a folder behind its process lock. Everything only a
+server can do lives here: serving and compressing Flet's client, the table's tokens and invite,
+the connection pulse, uploads to a folder of this process (views/host.py says why)."""
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import os
+import re
+import secrets
+import shutil
+import sys
+import tempfile
+import uuid
+from functools import partial
+from pathlib import Path
+
+import flet as ft
+
+from views.app import app_main
+from views.connection import Pulse, tell_every_lost_socket
+from views.data import IMPORT_LIMIT
+from views.host import ServerThreads
+from views.table import Access, invite_url, lan_address, new_token, qr_terminal
+
+log = logging.getLogger(__name__)
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+HOST = "127.0.0.1"
+ANY = "0.0.0.0"  # --lan: every interface, so phones on the Wi-Fi reach it
+
+
+class ServerHost(ServerThreads):
+    """The table: tokens, the invite, the pulse each phone watches, imports uploaded to a folder."""
+
+    table = True
+
+    def __init__(self, access: Access, invite: str | None = None, uploads: Path | None = None):
+        self.access = access
+        self.invite = invite
+        self.uploads = uploads
+        self._arrivals: dict[int, asyncio.Future] = {}
+
+    def link(self, page: ft.Page) -> Pulse:
+        return Pulse(page)
+
+    def picker(self) -> ft.FilePicker:
+        picker = ft.FilePicker()
+        picker.on_upload = partial(self._uploaded, id(picker))  # set before it reaches the phone
+        return picker
+
+    def _uploaded(self, key: int, e) -> None:
+        arrival = self._arrivals.get(key)
+        if arrival is None or arrival.done():
+            return
+        if e.error:
+            arrival.set_exception(OSError(f"it did not arrive ({e.error})"))
+        elif e.progress is not None and e.progress >= 1.0:
+            arrival.set_result(None)
+
+    async def receive(self, page: ft.Page, picker: ft.FilePicker, chosen) -> bytes:
+        if chosen.path and not page.web:  # a desktop window reads the file where it is
+            return await asyncio.to_thread(Path(chosen.path).read_bytes)
+        stored = f"{uuid.uuid4().hex}.json"
+        path = self.uploads / stored
+        arrival = self._arrivals[id(picker)] = asyncio.get_running_loop().create_future()
+        try:
+            await picker.upload([ft.FilePickerUploadFile(upload_url=page.get_upload_url(stored, 600),
+                                                         id=chosen.id)])
+            await arrival
+            return await asyncio.to_thread(path.read_bytes)
+        finally:
+            self._arrivals.pop(id(picker), None)
+            path.unlink(missing_ok=True)
+
+
+def fail(message: str) -> None:
+    print(f"pandapad: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def desktop_problem() -> str | None:
+    """Why a native window cannot open here, or None."""
+    try:
+        import flet_desktop  # noqa: F401
+    except ImportError:
+        return "--desktop needs Flet's desktop client (pip install flet-desktop==1.0.5); " \
+               "run without --desktop to use a browser"
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "--desktop needs a graphical display and none is available here; run without --desktop " \
+               "and open the printed address in a browser"
+    return None
+
+
+TOKEN_CHARS = re.compile(r"^[A-Za-z0-9._~-]{16,128}$")
+
+
+def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None = None) -> None:
+    """Open the store and serve the app until Ctrl+C: a browser on 127.0.0.1, a window, or
+    (--lan) the phones of the table on the local network, each with the access token."""
+    if token is not None and not lan:
+        fail("--token goes with --lan (without --lan the app answers only on this computer)")
+    if token is not None and not TOKEN_CHARS.match(token):
+        fail("--token: 16 to 128 letters, digits or . _ ~ - (it goes into a link)")
+    if lan and desktop:
+        fail("--lan serves phones through their browsers; leave out --desktop")
+    if desktop and (problem := desktop_problem()):
+        fail(problem)
+    from storage import Store, StoreError
+    try:
+        store = Store.open(Path(data_dir))
+    except StoreError as exc:
+        fail(str(exc))
+    # The home and History read every index row (~100 objects a game): parsed now, and as
+    # they live as long as the server, out of the collector's sight, so that its full passes
+    # do not walk them on some taps.
+    try:
+        store.rows()
+    except StoreError as exc:
+        fail(str(exc))
+    gc.collect()
+    gc.freeze()
+    for notice in store.notices:
+        print(f"pandapad: {notice}")
+    # --token fixes the guests' token only; the host's is new at every start and only printed here.
+    access = Access(token or new_token(), new_token()) if lan else Access(None)
+    # Imports from a phone arrive through Flet's signed upload URLs into a folder of this
+    # process only, bounded in size; the store reads them, never the other way round.
+    uploads = Path(tempfile.mkdtemp(prefix="pandapad-uploads-"))
+    os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(32))
+    os.environ["FLET_MAX_UPLOAD_SIZE"] = str(IMPORT_LIMIT)
+    host = ServerHost(access, invite_url(lan_address(), port, access.token) if lan else None, uploads)
+    main = app_main(store, host)
+
+    try:
+        if desktop:
+            try:
+                ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
+            except Exception as exc:  # no desktop client here (Flet fetches it once, online)
+                fail(f"--desktop could not start Flet's desktop client ({exc}); run without --desktop "
+                     "and open the printed address in a browser")
+        else:
+            # Loopback only unless --lan, whatever the environment says.
+            address = ANY if lan else HOST
+            os.environ["FLET_FORCE_WEB_SERVER"] = "true"
+            os.environ["FLET_SERVER_IP"] = address
+            os.environ["FLET_SERVER_PORT"] = str(port)
+            if lan:
+                host_link = invite_url(lan_address(), port, access.host_token)
+                print(f"Pandapad is served to the table at {host.invite}\n"
+                      f"Scan this with the phones (same Wi-Fi), or type the address:\n\n{qr_terminal(host.invite)}\n"
+                      f"Host link (keep it to yourself; open it on the laptop or a tablet): {host_link}\n"
+                      f"On this computer: http://{HOST}:{port}/?token={access.host_token}\n"
+                      "Ctrl+C stops it.", flush=True)
+            else:
+                print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
+            serve_the_client_compressed()
+            bound_the_shutdown()
+            tell_every_lost_socket()
+            ft.run(main, view=ft.AppView.WEB_BROWSER, host=address, port=port, no_cdn=True,
+                   assets_dir=str(ASSETS), upload_dir=str(uploads))
+    finally:
+        store.close()
+        shutil.rmtree(uploads, ignore_errors=True)
+
+
+def serve_the_client_compressed() -> None:
+    """Flet's web client goes to the phones compressed and is cached by them (#21); if its
+    compressed copy cannot be made (disk full, no cache folder), served as Flet serves it."""
+    from views import serving
+
+    try:
+        serving.install(serving.prepare(), ASSETS)
+    except OSError as exc:
+        print(f"pandapad: the phones get the app uncompressed this time ({exc})", flush=True)
+
+
+# Seconds Ctrl+C (or SIGTERM) waits for open connections before it closes them.
+SHUTDOWN_GRACE = 3
+
+
+def bound_the_shutdown() -> None:
+    """Make the web server's graceful shutdown end after SHUTDOWN_GRACE s.
+
+    Flet 1.0.5 starts uvicorn with no limit, and a socket that sends bytes Flet cannot read
+    before its page registered leaves Flet's send loop waiting for ever (its receive loop ends
+    the send loop only for a registered session): after one such client on the LAN, Ctrl+C or
+    SIGTERM waited for ever (measured: still running 30 s later). uvicorn.Config is built
+    inside ft.run, so its default is set here, for this process only."""
+    import uvicorn
+
+    if getattr(uvicorn.Config, "bounded_by_pandapad", False):
+        return
+
+    class Config(uvicorn.Config):
+        bounded_by_pandapad = True
+
+        def __init__(self, *args, **kwargs):
+            kwargs.setdefault("timeout_graceful_shutdown", SHUTDOWN_GRACE)
+            super().__init__(*args, **kwargs)
+
+    uvicorn.Config = Config
+
+

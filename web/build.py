@@ -1,0 +1,257 @@
+"""make web: Pandapad as a static site that runs on a phone by itself (build/web/).
+
+Flet's own `flet publish --no-cdn` (flet-cli 1.0.5) makes the site: Flet's web client, Pyodide,
+and the app's archive. This script gives it what it would otherwise ask the internet for, and
+finishes the site for a phone:
+- the Python packages: every wheel pinned by version and hash (web/requirements.txt), downloaded
+  from PyPI once (kept in build/phone/wheels) and unpacked into the archive's __pypackages__,
+  which Flet's worker puts on sys.path: nothing is installed at start, nothing asked of PyPI;
+- Pyodide: the copy flet-web ships, handed to publish as its cache (publish would download it),
+  and the python-build manifest publish asks for, written from that copy's own version;
+- the page: a path to Pyodide the browser accepts (publish writes a bare module name), the
+  phone's viewport from the first byte, web/page.js (offline copy, persistent storage), Flutter's
+  self-unregistering service worker left out, the app's icons and colours in the manifest;
+- the offline copy: Workbox's generateSW (npm, web/package.json) precaches every file;
+- precompressed .br/.gz copies beside the files (servestatic's compress), for servers that use them.
+
+Only PyPI and the npm registry are asked anything, and only on the first build.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+OUT = ROOT / "build" / "web"
+# Not build/web-…: publish leaves out of the archive every path that starts with its output's.
+WORK = ROOT / "build" / "phone"
+VENV_BIN = Path(sys.executable).parent
+
+# What the phone runs: the app itself, nothing of the tests, benchmarks or server assets.
+APP = ("main.py", "scoring", "storage", "views")
+# Pyodide 314 (Python 3.14), as flet-web 1.0.5 ships it.
+PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14",
+            "--implementation", "cp", "--abi", "cp314"]
+
+NAME = "Pandapad"
+DESCRIPTION = "Score pad for Panda Royale, the Royal Game of Ur, Nokosu Dice, Pandoria and Pass the Pandas"
+THEME_COLOUR = "#2E7D32"  # views/theme.py's seed
+BACKGROUND = "#FFFFFF"
+
+# Files of Flet's web client and of Pyodide that a phone never asks for here: the skwasm and
+# WebAssembly builds of the Dart app (the page runs CanvasKit + main.dart.js), debug symbols,
+# source maps, Pyodide's command-line runner and its type declarations.
+UNUSED = ("main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js",
+          "canvaskit/skwasm.js", "canvaskit/skwasm.wasm", "canvaskit/skwasm_heavy.js",
+          "canvaskit/skwasm_heavy.wasm", "canvaskit/wimp.js", "canvaskit/wimp.wasm",
+          "canvaskit/experimental_webparagraph", "pyodide/python", "pyodide/python.bat",
+          "pyodide/python.exe", "pyodide/python_cli_entry.mjs", "pyodide/ffi.d.ts",
+          "pyodide/pyodide.d.ts", "pyodide/package.json", "pyodide/pyodide.js")
+UNUSED_SUFFIXES = (".symbols", ".map")
+
+
+def say(text: str) -> None:
+    print(f"make web: {text}", flush=True)
+
+
+def run(cmd: list, **kwargs) -> None:
+    subprocess.run([str(c) for c in cmd], check=True, **kwargs)
+
+
+def pinned() -> dict[str, str]:
+    """web/requirements.txt: name -> sha256."""
+    found = {}
+    for line in (WEB / "requirements.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            found[line.split("==")[0]] = line.split("--hash=sha256:")[1].strip()
+    return found
+
+
+def wheels() -> list[Path]:
+    """The pinned wheels, downloaded once and checked against their hashes every build."""
+    folder = WORK / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    want = pinned()
+    have = {p: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.glob("*.whl")}
+    if sorted(have.values()) != sorted(want.values()):
+        say("downloading the pinned wheels for Pyodide from PyPI")
+        for stale in folder.glob("*.whl"):
+            stale.unlink()
+        run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q", "--no-deps",
+             "--only-binary=:all:", *PLATFORM, "--require-hashes", "-r", WEB / "requirements.txt",
+             "-d", folder])
+    return sorted(folder.glob("*.whl"))
+
+
+def stage(found: list[Path]) -> Path:
+    """The folder publish packs: the app, its icons, and the packages unpacked."""
+    stage = WORK / "stage"
+    shutil.rmtree(stage, ignore_errors=True)
+    stage.mkdir(parents=True)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "README.md")
+    for part in APP:
+        src = ROOT / part
+        if src.is_dir():
+            shutil.copytree(src, stage / part, ignore=ignore)
+        else:
+            shutil.copy2(src, stage / part)
+    (stage / "assets").mkdir()
+    shutil.copy2(ROOT / "assets" / "favicon.png", stage / "assets" / "favicon.png")
+    packages = stage / "__pypackages__"
+    for wheel in found:
+        with zipfile.ZipFile(wheel) as z:
+            z.extractall(packages)
+    # Flet's tests helpers and the desktop/CLI glue never run in the phone.
+    for unused in ("flet/testing",):
+        shutil.rmtree(packages / unused, ignore_errors=True)
+    return stage
+
+
+def pyodide_for_publish() -> dict[str, str]:
+    """The environment that lets publish work offline: its manifest and its Pyodide cache."""
+    import flet_web
+
+    bundled = Path(flet_web.__file__).parent / "web" / "pyodide"
+    lock = json.loads((bundled / "pyodide-lock.json").read_text())
+    version = json.loads((bundled / "package.json").read_text())["version"]
+    python = lock["info"]["python"]
+    short = ".".join(python.split(".")[:2])
+    cache = WORK / "flet-cache"
+    target = cache / "pyodide" / version
+    if not (target / "pyodide-lock.json").exists():
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(bundled, target)
+        # publish takes its cache as that version only when the lock file says so.
+        lock["info"]["version"] = version
+        (target / "pyodide-lock.json").write_text(json.dumps(lock))
+    manifest = WORK / "python-build-manifest.json"
+    manifest.write_text(json.dumps({
+        "default_python_version": short,
+        "pythons": {short: {"full_version": python, "pyodide_version": version, "android_abis": []}}}))
+    return {"FLET_PYTHON_BUILD_MANIFEST": str(manifest), "FLET_CACHE_DIR": str(cache)}
+
+
+def publish(stage: Path) -> None:
+    shutil.rmtree(OUT, ignore_errors=True)
+    env = {**os.environ, **pyodide_for_publish(), "PYTHONUTF8": "1"}
+    run([VENV_BIN / "flet", "publish", "main.py", "--no-cdn", "--distpath", OUT, "--app-name", NAME,
+         "--app-short-name", NAME, "--app-description", DESCRIPTION, "--pwa-theme-color", THEME_COLOUR,
+         "--pwa-background-color", BACKGROUND, "--route-url-strategy", "path", "--web-renderer", "canvaskit"],
+        cwd=stage, env=env, stdout=subprocess.DEVNULL)
+
+
+def finish_page() -> None:
+    index = OUT / "index.html"
+    html = index.read_text()
+    # A bare module name is refused by the browser's import(); a relative path loads.
+    html = html.replace('flet.pyodideUrl="pyodide/pyodide.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"')
+    if 'flet.pyodideUrl="./pyodide/pyodide.mjs"' not in html:
+        raise SystemExit("make web: publish wrote no local Pyodide path into index.html; see web/build.py")
+    # The phone's own width from the first byte (as assets/index.html does for the server).
+    html = html.replace('<meta charset="UTF-8">', '<meta charset="UTF-8">\n  <meta name="viewport" content='
+                        '"width=device-width, initial-scale=1.0, maximum-scale=1.0, user-scalable=no">\n'
+                        f'  <meta name="theme-color" content="{THEME_COLOUR}">', 1)
+    html = html.replace('<script src="python.js"></script>',
+                        '<script src="python.js"></script>\n  <script src="page.js"></script>', 1)
+    html = re.sub(r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
+                  f'<meta name="apple-mobile-web-app-title" content="{NAME}">', html)
+    index.write_text(html)
+    shutil.copy2(WEB / "page.js", OUT / "page.js")
+    # GitHub Pages and most static hosts answer an unknown path with 404.html: the app itself,
+    # so that a link to /game/… opens the app on a first visit too.
+    shutil.copy2(index, OUT / "404.html")
+
+    # Flutter's loader registers flutter_service_worker.js, a worker that only unregisters
+    # itself, at the scope of ours: it would take the offline copy away on the next visit.
+    boot = OUT / "flutter_bootstrap.js"
+    text = boot.read_text()
+    text, n = re.subn(r"\n\s*serviceWorkerSettings: \{[^}]*\},", "", text)
+    if n != 1:
+        raise SystemExit("make web: Flutter's service worker registration was not found in flutter_bootstrap.js")
+    boot.write_text(text)
+
+
+def archive_without_requirements() -> None:
+    """publish always writes a requirements.txt into the archive (flet==… when there is none),
+    and Flet's worker then loads micropip to check it at every start: the packages are already
+    in __pypackages__, so it goes."""
+    archive = OUT / "app.tar.gz"
+    with tarfile.open(archive) as tar:
+        members = [(m, tar.extractfile(m).read() if m.isfile() else None)
+                   for m in tar.getmembers() if m.name.lstrip("/") != "requirements.txt"]
+    with tarfile.open(archive, "w:gz", format=tarfile.GNU_FORMAT, compresslevel=9) as tar:
+        for member, data in members:
+            tar.addfile(member, io.BytesIO(data) if data is not None else None)
+
+
+def drop_unused() -> None:
+    for rel in UNUSED:
+        path = OUT / rel
+        if path.is_dir():
+            shutil.rmtree(path)
+        else:
+            path.unlink(missing_ok=True)
+    for path in list(OUT.rglob("*")):
+        if path.is_file() and path.name.endswith(UNUSED_SUFFIXES):
+            path.unlink()
+
+
+def icons() -> None:
+    """The app's own icon on the home screen, in the sizes the manifest names."""
+    from PIL import Image
+
+    icon = Image.open(ROOT / "assets" / "icon.png").convert("RGBA")
+    folder = OUT / "icons"
+    for size in (192, 512):
+        icon.resize((size, size), Image.LANCZOS).save(folder / f"icon-{size}.png")
+        # Maskable: the launcher crops to a circle or a squircle, so the icon sits in the middle 80 %.
+        canvas = Image.new("RGBA", (size, size), BACKGROUND)
+        inner = int(size * 0.8)
+        canvas.alpha_composite(icon.resize((inner, inner), Image.LANCZOS), ((size - inner) // 2,) * 2)
+        canvas.save(folder / f"icon-maskable-{size}.png")
+    icon.resize((192, 192), Image.LANCZOS).save(folder / "apple-touch-icon-192.png")
+    manifest = OUT / "manifest.json"
+    data = json.loads(manifest.read_text())
+    data.update({"id": "./", "start_url": "./", "scope": "./", "display": "standalone",
+                 "orientation": "portrait", "categories": ["games", "utilities"]})
+    manifest.write_text(json.dumps(data, indent=2) + "\n")
+
+
+def service_worker() -> None:
+    if not (WEB / "node_modules" / "workbox-build").is_dir():
+        say("installing Workbox from npm (web/package-lock.json)")
+        run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB)
+    run(["node", WEB / "sw.mjs", OUT], cwd=WEB)
+
+
+def compress() -> None:
+    run([sys.executable, "-m", "servestatic.compress", "-q", OUT])
+
+
+def main() -> None:
+    found = wheels()
+    say(f"{len(found)} wheels pinned and checked; staging the app")
+    publish(stage(found))
+    finish_page()
+    archive_without_requirements()
+    drop_unused()
+    icons()
+    service_worker()
+    compress()
+    size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz"))
+    say(f"{OUT.relative_to(ROOT)} is ready ({size / 1024 / 1024:.1f} MB before compression); "
+        "make web-preview serves it on 127.0.0.1")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+// Pandapad on a phone by itself (make web): loaded by the page before Flutter starts.
+// - Asks the browser to keep the games (storage it may otherwise clear when the phone is short
+//   of space); an installed app is usually granted this without a question.
+// - Registers the service worker (sw.js, made by Workbox) that keeps the whole app for offline use.
+// - A new build, once the worker has fetched all of it, is taken at the next visit or when the
+//   app goes to the background: the page reloads into it whole, never half old and half new.
+(function () {
+  "use strict";
+  if (navigator.storage && navigator.storage.persisted) {
+    navigator.storage.persisted().then(function (kept) {
+      if (!kept && navigator.storage.persist) return navigator.storage.persist();
+    }).catch(function () {});
+  }
+  if (!("serviceWorker" in navigator)) return;  // http:// on a LAN address: no offline copy
+  var swapping = false;
+  navigator.serviceWorker.addEventListener("controllerchange", function () {
+    // Only the swap asked for below reloads; the very first worker taking the page does not.
+    if (swapping) location.reload();
+  });
+  function takeNewBuild(registration) {
+    if (swapping || !registration.waiting || !navigator.serviceWorker.controller) return;
+    swapping = true;
+    registration.waiting.postMessage({ type: "SKIP_WAITING" });
+  }
+  navigator.serviceWorker.register("sw.js").then(function (registration) {
+    window.pandapadWorker = registration;
+    takeNewBuild(registration);  // fetched during an earlier visit: this visit is the new build
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "hidden") takeNewBuild(registration);
+    });
+  }).catch(function (error) {
+    console.warn("Pandapad: no offline copy (" + error + ")");
+  });
+})();
