@@ -203,3 +203,167 @@ def test_a_round_of_panda_royale_scores_as_main_py_score_and_survives_reload_and
     result = main_py_score(record)
     names = {p["id"]: p["name"] for p in record["players"]}
     assert shown == {names[p["id"]]: p["total"] for p in result["players"]}
+
+
+def test_each_other_pad_starts_and_takes_its_first_entry(phone_browser, served):
+    from tests.test_browser_nokosu_dice import declare, start_game as start_nokosu
+    from tests.test_browser_pandoria import seat
+    from tests.test_browser_pass_the_pandas import start as start_pandas
+    from tests.test_browser_royal_ur import start_match
+
+    phone = Phone(phone_browser, (360, 740))
+    try:
+        page = phone.open(url_of(served))
+        home(page)
+        start_match(page)
+        button(page, "Ann won").tap()
+        button(page, "More not entered").tap()  # where Ben's counters stood
+        wait_for_text(page, "1 of 7 counters placed: 6 to go")
+        screenshot(page, "web_royal_ur_first_entry_360x740")
+        button(page, "Back").tap()
+        home(page)
+
+        start_nokosu(page, ["Ann", "Ben", "Cat"])
+        declare(page, "Ann", 2)
+        screenshot(page, "web_nokosu_dice_first_entry_360x740")
+        button(page, "Back").tap()
+        home(page)
+
+        seat(page, ["Ann", "Ben"])
+        button(page, "Family").tap()
+        scrolled_to(page, button(page, "Start the game")).tap()
+        button(page, "+1 for Ann").tap()
+        wait_for_text(page, "Ann +1")
+        screenshot(page, "web_pandoria_first_entry_360x740")
+        button(page, "Back").tap()
+        home(page)
+
+        start_pandas(page, ["Ann", "Ben"])
+        button(page, "Ann went out").tap()
+        page.get_by_text(re.compile(r"^Ann scores \d+")).first.wait_for()
+        screenshot(page, "web_pass_the_pandas_first_entry_360x740")
+        assert phone.asked_elsewhere() == []
+    finally:
+        phone.close()
+
+
+def test_offline_after_the_first_visit_the_app_opens_and_keeps_a_tap(phone_browser, served):
+    phone = Phone(phone_browser)
+    try:
+        page = phone.open(url_of(served))
+        home(page)
+        offline_copy_ready(page)
+        phone.context.set_offline(True)
+        from_network: list[str] = []
+        page.on("response", lambda r: None if r.from_service_worker else from_network.append(r.url))
+        page.reload(timeout=START)
+        enable_semantics(page, timeout=START)
+        home(page)
+        start_game(page, ["Ann", "Ben"])
+        tap_die(page, "yellow", 5)
+        page.get_by_text(re.compile(r"^1 of 1 die\b")).wait_for()
+        page.reload(timeout=START)
+        enable_semantics(page, timeout=START)
+        page.get_by_role("button", name=re.compile(r"^Ann: 5\b")).wait_for(timeout=START)
+        screenshot(page, "web_offline_after_reload")
+        assert from_network == []  # every byte of both openings came from the offline copy
+    finally:
+        phone.close()
+
+
+def laptop(*args: str, data_dir: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(REPO_ROOT / "main.py"), *args, "--data-dir", str(data_dir)],
+                          capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)
+
+
+def test_games_move_between_the_phone_and_a_laptop_with_export_files(phone_browser, served, tmp_path):
+    from tests.finished_examples import ALL
+    # The laptop: a finished game of each kind, imported from records, then exported.
+    desk = tmp_path / "laptop"
+    for make in ALL.values():
+        one = tmp_path / "record.json"
+        one.write_text(json.dumps(make().model_dump(mode="json")))
+        assert laptop("import", str(one), data_dir=desk).returncode == 0
+    from_laptop = tmp_path / "from-laptop.json"
+    assert laptop("export", "--out", str(from_laptop), data_dir=desk).returncode == 0
+    laptop_ids = {g["id"] for g in json.loads(from_laptop.read_text())["games"]}
+
+    phone = Phone(phone_browser, accept_downloads=True)
+    try:
+        page = phone.open(url_of(served))
+        home(page)
+        start_game(page, ["Ann", "Ben"])  # a game of the phone's own
+        tap_die(page, "yellow", 4)
+        page.get_by_text(re.compile(r"^1 of 1 die\b")).wait_for()
+        button(page, "Back").tap()
+        button(page, "Your data").tap()
+        with page.expect_file_chooser() as chooser:
+            scrolled_to(page, button(page, "Choose a file to import")).tap()
+        chooser.value.set_files(str(from_laptop))
+        scrolled_to(page, button(page, f"Import {len(laptop_ids)} games")).tap()
+        page.get_by_text(re.compile(r"^Imported from from-laptop\.json")).wait_for(timeout=START)
+        screenshot(page, "web_import_from_laptop")
+        button(page, "Back").tap()
+        home(page)
+        games = export_games(page)
+    finally:
+        phone.close()
+    phone_ids = {g["id"] for g in games}
+    assert laptop_ids < phone_ids and len(phone_ids) == len(laptop_ids) + 1
+
+    # The phone's export into the laptop's store: every game, ids as they are, none twice.
+    from_phone = tmp_path / "from-phone.json"
+    from_phone.write_text(json.dumps({"format": "pandapad/export", "version": 1, "games": games}))
+    done = laptop("import", str(from_phone), data_dir=desk)
+    assert done.returncode == 0, done.stderr
+    listed = laptop("list", data_dir=desk).stdout
+    assert all(gid in listed for gid in phone_ids)
+    again = tmp_path / "again.json"
+    assert laptop("export", "--out", str(again), data_dir=desk).returncode == 0
+    assert sorted(g["id"] for g in json.loads(again.read_text())["games"]) == sorted(phone_ids)
+
+
+def newer_build(root: Path) -> None:
+    """What a new `make web` leaves: the app archive with a changed screen, the page marked, and
+    a service worker whose precache names the new files."""
+    archive = root / "app.tar.gz"
+    with tarfile.open(archive) as tar:
+        members = [(m, tar.extractfile(m).read() if m.isfile() else None) for m in tar.getmembers()]
+    with tarfile.open(archive, "w:gz", format=tarfile.GNU_FORMAT) as tar:
+        for member, data in members:
+            if member.name.lstrip("/") == "views/home.py":
+                data = data.replace(b'"Score pad for the table"', b'"Score pad for the table, new build"')
+                member.size = len(data)
+            tar.addfile(member, io.BytesIO(data) if data is not None else None)
+    index = root / "index.html"
+    index.write_text(index.read_text().replace("<head>", '<head>\n  <meta name="pandapad-build" content="new">', 1))
+    subprocess.run(["node", str(REPO_ROOT / "web" / "sw.mjs"), str(root)], check=True, cwd=REPO_ROOT / "web",
+                   capture_output=True)
+
+
+def test_a_new_build_replaces_the_old_one_whole_after_the_next_visit(phone_browser, site, tmp_path):
+    root = tmp_path / "web"
+    shutil.copytree(site, root)
+    with static_server(root) as server:
+        phone = Phone(phone_browser)
+        try:
+            page = phone.open(url_of(server))
+            wait_for_text(page, "Score pad for the table")
+            offline_copy_ready(page)
+            newer_build(root)
+            # The next visit: the old build still, whole, while the new one is fetched behind it.
+            page.reload(timeout=START)
+            enable_semantics(page, timeout=START)
+            home(page)
+            assert page.locator("meta[name=pandapad-build]").count() == 0
+            assert page.get_by_text("Score pad for the table, new build").count() == 0
+            page.wait_for_function("window.pandapadWorker && (window.pandapadWorker.waiting !== null)",
+                                   timeout=START)
+            # The visit after: the new build, page and app alike.
+            page.reload(timeout=START)  # the page takes the new build, and loads again into it
+            page.wait_for_selector("meta[name=pandapad-build]", state="attached", timeout=START)
+            page.wait_for_load_state()
+            enable_semantics(page, timeout=START)
+            wait_for_text(page, "Score pad for the table, new build")
+        finally:
+            phone.close()

@@ -41,35 +41,38 @@ class ServerHost(ServerThreads):
         self.access = access
         self.invite = invite
         self.uploads = uploads
-        self._arrivals: dict[int, asyncio.Future] = {}
+        self._arrivals: dict[int, list] = {}  # picker -> the upload it waits for
 
     def link(self, page: ft.Page) -> Pulse:
         return Pulse(page)
 
     def picker(self) -> ft.FilePicker:
-        picker = ft.FilePicker()
-        picker.on_upload = partial(self._uploaded, id(picker))  # set before it reaches the phone
+        # The handler is given at construction: a service set up without one is never told.
+        arrival: list[asyncio.Future] = []
+        picker = ft.FilePicker(on_upload=partial(self._uploaded, arrival))
+        self._arrivals[id(picker)] = arrival
         return picker
 
-    def _uploaded(self, key: int, e) -> None:
-        arrival = self._arrivals.get(key)
-        if arrival is None or arrival.done():
+    @staticmethod
+    def _uploaded(arrival: list, e) -> None:
+        if not arrival or arrival[0].done():
             return
         if e.error:
-            arrival.set_exception(OSError(f"it did not arrive ({e.error})"))
+            arrival[0].set_exception(OSError(f"it did not arrive ({e.error})"))
         elif e.progress is not None and e.progress >= 1.0:
-            arrival.set_result(None)
+            arrival[0].set_result(None)
 
     async def receive(self, page: ft.Page, picker: ft.FilePicker, chosen) -> bytes:
         if chosen.path and not page.web:  # a desktop window reads the file where it is
             return await asyncio.to_thread(Path(chosen.path).read_bytes)
         stored = f"{uuid.uuid4().hex}.json"
         path = self.uploads / stored
-        arrival = self._arrivals[id(picker)] = asyncio.get_running_loop().create_future()
+        arrival = self._arrivals.get(id(picker), [])
+        arrival[:] = [asyncio.get_running_loop().create_future()]
         try:
             await picker.upload([ft.FilePickerUploadFile(upload_url=page.get_upload_url(stored, 600),
                                                          id=chosen.id)])
-            await arrival
+            await arrival[0]
             return await asyncio.to_thread(path.read_bytes)
         finally:
             self._arrivals.pop(id(picker), None)
