@@ -150,5 +150,15 @@ def start() -> None:
                 notice(page, "The games cannot be opened", str(exc))
                 return
         await opened["app"](page)
+        _say_ready()
 
     ft.run(main)
+
+
+def _say_ready() -> None:
+    """Tell the page the app is up (web/page.js then makes the offline copy)."""
+    import js
+    try:
+        js.BroadcastChannel.new("pandapad").postMessage("ready")
+    except Exception as exc:  # no BroadcastChannel: the page makes the copy a minute after loading
+        log.info("telling the page: %s", exc)

@@ -144,7 +144,9 @@ def pyodide_for_publish() -> dict[str, str]:
 def publish(stage: Path) -> None:
     shutil.rmtree(OUT, ignore_errors=True)
     env = {**os.environ, **pyodide_for_publish(), "PYTHONUTF8": "1"}
-    run([VENV_BIN / "flet", "publish", "main.py", "--no-cdn", "--distpath", OUT, "--app-name", NAME,
+    # A site under a path of its host (GitHub Pages: /<repository>/) says so: PANDAPAD_BASE_URL.
+    base = os.environ.get("PANDAPAD_BASE_URL") or "/"
+    run([VENV_BIN / "flet", "publish", "main.py", "--no-cdn", "--distpath", OUT, "--base-url", base, "--app-name", NAME,
          "--app-short-name", NAME, "--app-description", DESCRIPTION, "--pwa-theme-color", THEME_COLOUR,
          "--pwa-background-color", BACKGROUND, "--route-url-strategy", "path", "--web-renderer", "canvaskit"],
         cwd=stage, env=env, stdout=subprocess.DEVNULL)

@@ -22,13 +22,31 @@
     swapping = true;
     registration.waiting.postMessage({ type: "SKIP_WAITING" });
   }
-  navigator.serviceWorker.register("sw.js").then(function (registration) {
-    window.pandapadWorker = registration;
-    takeNewBuild(registration);  // fetched during an earlier visit: this visit is the new build
-    document.addEventListener("visibilitychange", function () {
-      if (document.visibilityState === "hidden") takeNewBuild(registration);
+  var registered = false;
+  function register() {
+    if (registered) return;
+    registered = true;
+    navigator.serviceWorker.register("sw.js").then(function (registration) {
+      window.pandapadWorker = registration;
+      takeNewBuild(registration);  // fetched during an earlier visit: this visit is the new build
+      document.addEventListener("visibilitychange", function () {
+        if (document.visibilityState === "hidden") takeNewBuild(registration);
+      });
+    }).catch(function (error) {
+      console.warn("Pandapad: no offline copy (" + error + ")");
     });
-  }).catch(function (error) {
-    console.warn("Pandapad: no offline copy (" + error + ")");
-  });
+  }
+  if (navigator.serviceWorker.controller) {
+    register();  // the offline copy is there: only ask whether a newer build is out
+    return;
+  }
+  // A first visit: the offline copy is made once the app is up (the app says so on this channel,
+  // views/standalone.py), so that it asks the server only whether the files it just sent are
+  // unchanged, instead of fetching them a second time alongside the page.
+  if ("BroadcastChannel" in window) {
+    new BroadcastChannel("pandapad").onmessage = function (event) {
+      if (event.data === "ready") register();
+    };
+  }
+  window.addEventListener("load", function () { setTimeout(register, 60000); });
 })();
