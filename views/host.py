@@ -48,7 +48,10 @@ class Host:
 
 
 class ServerThreads(Host):
-    """The store in a folder, called off the event loop: the server's and the tests' host."""
+    """The store in a folder, called off the event loop, with a table (views/server.py adds
+    its tokens, invite and pulse): the server's host, and the one tests build screens on."""
+
+    table = True
 
     async def run(self, fn: Callable, *args, **kwargs):
         # The store fsyncs; Flet handlers run on the event loop, which every phone shares.

@@ -35,8 +35,6 @@ ANY = "0.0.0.0"  # --lan: every interface, so phones on the Wi-Fi reach it
 class ServerHost(ServerThreads):
     """The table: tokens, the invite, the pulse each phone watches, imports uploaded to a folder."""
 
-    table = True
-
     def __init__(self, access: Access, invite: str | None = None, uploads: Path | None = None):
         self.access = access
         self.invite = invite

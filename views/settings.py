@@ -83,11 +83,11 @@ class SettingsScreen:
             appbar=ft.AppBar(title=ft.Text("Settings", size=theme.LARGE, weight=ft.FontWeight.BOLD), toolbar_height=64),
             controls=[ft.Column(mine if not who.may("settings") else [
                 *mine,
-                section("Table mode"),
-                self.guests,
-                ft.Text("Off: a phone with the table link sees the games of tonight only. On: it may also "
-                        "read the history and the statistics, never change them.", size=theme.SMALL),
-                ft.Divider(),
+                *([section("Table mode"),
+                   self.guests,
+                   ft.Text("Off: a phone with the table link sees the games of tonight only. On: it may also "
+                           "read the history and the statistics, never change them.", size=theme.SMALL),
+                   ft.Divider()] if games.host.table else []),  # a phone by itself has no guests
                 section("Royal Game of Ur"),
                 ft.Row([self.map_text, ft.OutlinedButton("Dot map", icon=ft.Icons.EDIT, height=theme.TAP,
                                                          on_click=self.on_dot_map)]),

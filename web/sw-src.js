@@ -1,6 +1,6 @@
 // The phone build's service worker (make web): Workbox's precache of the whole site, so that
 // after the first visit the app opens with no network. web/sw.mjs fills in the file list
-// (self.__WB_MANIFEST: every file with its content hash) and copies Workbox beside it.
+// (every file with its content hash, where the manifest goes below) and copies Workbox beside it.
 importScripts("WORKBOX_DIR/workbox-sw.js");
 workbox.setConfig({ modulePathPrefix: "WORKBOX_DIR/", debug: false });
 
