@@ -95,7 +95,7 @@ def phone(browser):
 
 
 def home(page) -> None:
-    page.get_by_role("button", name=re.compile(r"^Panda Royale")).wait_for()
+    page.get_by_role("button", name="Panda Royale, 2–10 players").wait_for()
 
 
 def opened(context, url: str) -> tuple[object, float]:
@@ -109,8 +109,10 @@ def opened(context, url: str) -> tuple[object, float]:
 
 def new_pad(page) -> None:
     """A 3-player Panda Royale from the home, at Ann's first hand (as a table starts one)."""
-    from tests.test_browser_panda_royale import start_game
-    start_game(page)
+    from tests.browser_harness import scrolled_to, start_the_game, type_names
+    scrolled_to(page, page.get_by_role("button", name="Panda Royale, 2–10 players")).tap()
+    type_names(page, ["Ann", "Ben", "Cat"], "2\u201310")
+    start_the_game(page, "Round 1 of 10")
     wait_for_text(page, "Hand total 0")
 
 
