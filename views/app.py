@@ -43,7 +43,7 @@ def app_main(store, host: Host):
     theme.set_text_size(games.settings.text_size)
 
     async def main(page: ft.Page) -> None:
-        await Shell(page, games, notices, getattr(host, "access", None), host).start()
+        await Shell(page, games, notices, host.access, host).start()
 
     return main
 

@@ -23,6 +23,8 @@ class Host:
     table = False
     # The table's link, when there is one (the invite screen shows it as a QR code).
     invite: str | None = None
+    # Who may come in (views/table.Access); None: everyone is the host.
+    access = None
 
     async def run(self, fn: Callable, *args, **kwargs):
         """Call the store: its answer, and every file it wrote durable, when this returns."""
