@@ -178,7 +178,8 @@ def start_flet_server(
 
 
 def wait_for_http(url: str, timeout: float = 60, proc: subprocess.Popen | None = None) -> None:
-    """Poll url until it answers HTTP 2xx/3xx; fail early if proc exits."""
+    """Poll url until it answers HTTP (a table's door answers 403 without the token); fail
+    early if proc exits."""
     deadline = time.monotonic() + timeout
     last: object = None
     while time.monotonic() < deadline:
@@ -189,6 +190,10 @@ def wait_for_http(url: str, timeout: float = 60, proc: subprocess.Popen | None =
                 if resp.status < 400:
                     return
                 last = resp.status
+        except urllib.error.HTTPError as exc:
+            if exc.code < 500:
+                return
+            last = exc
         except (urllib.error.URLError, ConnectionError, OSError) as exc:
             last = exc
         time.sleep(0.1)
@@ -440,19 +445,22 @@ def _keep_evidence_on_close(context) -> None:
     context.close = close_keeping_evidence
 
 
-def send_garbage(server: FletServer) -> None:
+def send_garbage(server: FletServer, token: str | None = None) -> None:
     """Open four sockets to the server's Flet endpoint and send each bytes Flet cannot read,
-    as a broken or hostile client on the table's Wi-Fi would. Sent from a thread of its own:
-    in a whole run Playwright's sync API owns the main thread's event loop."""
+    as a broken or hostile client on the table's Wi-Fi would (with `token`, one that has the
+    table's link, so that its socket is let in). Sent from a thread of its own: in a whole run
+    Playwright's sync API owns the main thread's event loop."""
+    from views.gate import COOKIE
     import asyncio
 
     import websockets
 
     async def garbage() -> None:
         url = server.url.replace("http://", "ws://") + "ws"
+        headers = {"Cookie": f"{COOKIE}={token}"} if token else {}
         for payload in (b"\x00\xff" * 500, "not msgpack at all", b"\x93\x01\x02", b"\xc1" * 10_000):
             try:
-                async with websockets.connect(url, open_timeout=10, max_size=None) as ws:
+                async with websockets.connect(url, open_timeout=10, max_size=None, additional_headers=headers) as ws:
                     await ws.send(payload)
                     await asyncio.sleep(0.2)
             except Exception:  # the server may close such a socket: that is fine

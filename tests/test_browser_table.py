@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from scoring import Player
 from scoring import panda_royale as pr
 from storage import Store
-from tests.browser_harness import (enable_semantics, flet_server, open_app_page, screenshot, semantics_texts,
+from tests.browser_harness import (PHONE, enable_semantics, flet_server, open_app_page, screenshot,
                                    send_garbage, wait_for_text)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -51,17 +51,35 @@ def phone(browser, server, path: str = "", token: str | None = TOKEN, **kwargs):
 @pytest.mark.parametrize("path,token", [("", None), ("", "wrong-token-0123456789abcdef"), ("", TOKEN[:-1]),
                                         ("game/secret-game", None), ("big/secret-game", None), ("invite", None)])
 def test_without_the_right_token_a_page_sees_nothing(browser, server, path, token):
-    page = phone(browser, server, path, token)
+    # The table's door answers before the app loads: a page of words, not the app.
+    context = browser.new_context(viewport={"width": 412, "height": 915}, **PHONE)
     try:
-        wait_for_text(page, "This table is private")
-        texts = " ".join(semantics_texts(page))
+        page = context.new_page()
+        query = f"?token={token}" if token is not None else ""
+        response = page.goto(f"{server.url}{path}{query}")
+        assert response.status == 403
+        expect(page.get_by_role("heading", name="This table is private")).to_be_visible()
+        shown = page.content()
         for secret in (SECRET, "Yan", "Ann", "Panda Royale", TOKEN):
-            assert secret not in texts
+            assert secret not in shown
         assert page.get_by_role("button").count() == 0  # nothing to tap: no game, no import
-        if path == "" and token is None:
-            screenshot(page, "table_locked_412x915")
+        assert not context.cookies()  # and nothing kept that would let it in later
     finally:
-        page.context.close()
+        context.close()
+
+
+@pytest.mark.parametrize("width,height,scheme", [(412, 915, "light"), (360, 740, "dark")])
+def test_the_private_page_reads_well_on_a_phone(browser, server, width, height, scheme):
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme, **PHONE)
+    try:
+        page = context.new_page()
+        page.goto(server.url)
+        heading = page.get_by_role("heading", name="This table is private")
+        box = heading.bounding_box()
+        assert 0 <= box["x"] and box["x"] + box["width"] <= width  # nothing cut off at the sides
+        screenshot(page, f"table_locked_{width}x{height}_{scheme}", settle=False)
+    finally:
+        context.close()
 
 
 def test_the_token_is_kept_for_the_session_and_the_phone(browser, server):
@@ -112,7 +130,7 @@ def test_garbage_over_the_socket_does_not_take_the_table_down(browser, server):
     page = phone(browser, server, "game/table-garbage")
     try:
         wait_for_text(page, "Round 1 of 10")
-        send_garbage(server)
+        send_garbage(server, TOKEN)
         page.get_by_role("button", name="Yellow 6", exact=True).tap()
         wait_for_text(page, "Hand total 6")          # the open phone still works
         other = phone(browser, server)               # and a new one can still join

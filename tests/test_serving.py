@@ -15,7 +15,7 @@ import pytest
 
 from storage import Store
 from tests.browser_harness import flet_server
-from views import serving
+from views import gate, serving
 
 pytestmark = pytest.mark.slow  # starts a Flet server (run it under the browser lock)
 
@@ -52,7 +52,7 @@ def get(server, path: str, **headers) -> tuple[int, dict[str, str], bytes]:
 
 def versioned_base(server) -> str:
     """Where the page loads the compiled app and the engine from (index.html's config)."""
-    _, _, page = get(server, "/")
+    _, _, page = get(server, "/?token=" + TOKEN)
     found = re.search(r'flet\.entrypointBaseUrl="([^"]+)"', page.decode())
     assert found, "index.html names no entrypointBaseUrl"
     return found.group(1)
@@ -98,12 +98,13 @@ def test_the_engine_and_compiled_app_are_kept_a_year_under_a_url_that_names_the_
 @pytest.mark.parametrize("path", ["/", "/?token=" + TOKEN, "flutter_bootstrap.js", "assets/FontManifest.json",
                                   "assets/fonts/MaterialIcons-Regular.otf", "main.dart.wasm", "favicon.png"])
 def test_a_file_at_a_plain_url_is_revalidated_and_a_phone_that_has_it_gets_a_304(server, path):
-    status, headers, body = get(server, path, **{"Accept-Encoding": "br, gzip"})
+    kept = {"Cookie": f"{gate.COOKIE}={TOKEN}"}  # the page ("/") is a phone's that was let in
+    status, headers, body = get(server, path, **{"Accept-Encoding": "br, gzip"}, **kept)
     assert status == 200 and body
     assert headers.get("cache-control") == "no-cache", headers  # may be kept, but asked about each time
     etag = headers.get("etag")
     assert etag
-    status, headers, body = get(server, path, **{"If-None-Match": etag, "Accept-Encoding": "br, gzip"})
+    status, headers, body = get(server, path, **{"If-None-Match": etag, "Accept-Encoding": "br, gzip"}, **kept)
     assert status == 304 and body == b""
 
 
@@ -112,12 +113,13 @@ def test_a_changed_file_is_not_answered_with_a_304(server):
     assert status == 200
 
 
-def test_the_page_is_compressed_and_the_same_for_everyone_with_nothing_of_the_store(server):
-    status, headers, packed = get(server, "/", **{"Accept-Encoding": "gzip"})
+def test_the_page_is_compressed_and_the_same_for_every_phone_let_in_with_nothing_of_the_store(server):
+    status, headers, packed = get(server, "/?token=" + TOKEN, **{"Accept-Encoding": "gzip"})
     assert status == 200 and headers.get("content-encoding") == "gzip"
     page = gzip.decompress(packed)
-    for path in ("/?token=wrong-token-0123456789abcdef", "/game/secret-game", "/?token=" + TOKEN):
-        assert get(server, path)[2] == page, path  # the games come over the websocket, behind the token
+    kept = {"Cookie": f"{gate.COOKIE}={TOKEN}"}  # a phone coming back with the cookie the link gave
+    for path, headers in (("/game/secret-game?token=" + TOKEN, {}), ("/", kept), ("/game/secret-game", kept)):
+        assert get(server, path, **headers)[2] == page, path  # the games come over the websocket
     assert SECRET.encode() not in page and TOKEN.encode() not in page
 
 

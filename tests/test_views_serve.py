@@ -60,7 +60,7 @@ def test_ctrl_c_stops_the_table_server_even_after_a_client_sent_garbage(tmp_path
     waiting for ever: the server then never stopped on Ctrl+C (still running 30 s later)."""
     args = ["--data-dir", str(tmp_path), "--lan", "--token", "garbage-0123456789abcdef"]
     with flet_server("main.py", args=args, port_arg="--port") as server:
-        send_garbage(server)
+        send_garbage(server, "garbage-0123456789abcdef")  # a socket let in, then garbage
         start = time.monotonic()
         os.killpg(server.pid, signal.SIGINT)  # what Ctrl+C sends
         try:

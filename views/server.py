@@ -158,8 +158,9 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
             else:
                 print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
             serve_the_client_compressed()
-            bound_the_shutdown()
+            configure_the_server(access)
             tell_every_lost_socket()
+            tell_errors_in_words()
             ft.run(main, view=ft.AppView.WEB_BROWSER, host=address, port=port, no_cdn=True,
                    assets_dir=str(ASSETS), upload_dir=str(uploads))
     finally:
@@ -180,28 +181,61 @@ def serve_the_client_compressed() -> None:
 
 # Seconds Ctrl+C (or SIGTERM) waits for open connections before it closes them.
 SHUTDOWN_GRACE = 3
+# The largest frame a phone may send. The largest real one measured is WS_LARGEST_SEEN bytes
+# (a phone's registration, its page's properties); an import travels as an upload, never
+# through the socket. uvicorn's default was 16 MiB, decoded whole before anyone asked who sent it.
+WS_LARGEST_SEEN = 563  # the browser tests of the table, guests, data and connection
+WS_MAX_SIZE = 64 * 1024
+# Connections and tasks in all (uvicorn answers 503 beyond): ten phones loading the client
+# at the browser's six requests each, with room.
+CONCURRENCY = 256
+# Seconds a phone's session is kept after its socket ended, for the phone to come back to
+# (Flet's default: an hour).
+SESSION_TIMEOUT = 300
 
 
-def bound_the_shutdown() -> None:
-    """Make the web server's graceful shutdown end after SHUTDOWN_GRACE s.
-
-    Flet 1.0.5 starts uvicorn with no limit, and a socket that sends bytes Flet cannot read
-    before its page registered leaves Flet's send loop waiting for ever (its receive loop ends
-    the send loop only for a registered session): after one such client on the LAN, Ctrl+C or
-    SIGTERM waited for ever (measured: still running 30 s later). uvicorn.Config is built
-    inside ft.run, so its default is set here, for this process only."""
+def configure_the_server(access) -> None:
+    """uvicorn as Flet starts it, with Pandapad's bounds: the table's gate (views/gate.py) in
+    front of Flet, the largest frame, the connections in all, and a graceful shutdown that
+    ends after SHUTDOWN_GRACE s (Flet 1.0.5 gives none: a socket that sent bytes Flet could
+    not read kept Ctrl+C waiting for ever). uvicorn.Config is built inside ft.run, so its
+    defaults are set here, for this process only."""
     import uvicorn
 
-    if getattr(uvicorn.Config, "bounded_by_pandapad", False):
-        return
+    from views.gate import Gate
 
-    class Config(uvicorn.Config):
-        bounded_by_pandapad = True
+    os.environ["FLET_SESSION_TIMEOUT"] = str(SESSION_TIMEOUT)
+    base = getattr(uvicorn.Config, "pandapad_base", uvicorn.Config)
 
-        def __init__(self, *args, **kwargs):
+    class Config(base):
+        pandapad_base = base
+
+        def __init__(self, app, *args, **kwargs):
             kwargs.setdefault("timeout_graceful_shutdown", SHUTDOWN_GRACE)
-            super().__init__(*args, **kwargs)
+            kwargs["ws_max_size"] = WS_MAX_SIZE
+            kwargs["limit_concurrency"] = CONCURRENCY
+            super().__init__(Gate(app, access), *args, **kwargs)
 
     uvicorn.Config = Config
+
+
+# What a phone is told when a handler of the app fails: words, never Flet's traceback (which
+# names the server's files); the traceback goes to the server's log, where Flet writes it.
+CRASHED = ("Something went wrong on the host's computer, and it was noted there. "
+           "Reload the page to carry on; every entry shown as saved is kept.")
+
+
+def tell_errors_in_words() -> None:
+    from flet.messaging.session import Session
+
+    if getattr(Session.error, "in_words", False):
+        return
+    error = Session.error
+
+    def error_in_words(self, message: str) -> None:
+        error(self, CRASHED)
+
+    error_in_words.in_words = True
+    Session.error = error_in_words
 
 
