@@ -98,16 +98,17 @@ def test_twenty_fat_registrations_leave_the_memory_where_it_was(server):
     assert after - before < 50, f"{before:.0f} MB before, {after:.0f} MB after"
 
 
-def test_a_16_mb_frame_from_a_phone_with_the_token_is_refused_unread(server):
-    """Even a guest's socket cannot send more than the largest real message: the frame is
-    refused by its length, before it is read, let alone decoded."""
+def test_a_15_mb_frame_from_a_phone_with_the_token_is_refused_unread(server):
+    """Even a guest's socket cannot send much more than the largest real message: the frame
+    is refused by its length, before it is read, let alone decoded (uvicorn's own limit,
+    16 MiB, took this one in and Flet decoded it whole)."""
     _, peak_before = memory_mb(server.pid)
 
     async def fat():
         async with connect(server.url, TOKEN) as ws:
             await ws.send(registration(f"/?token={TOKEN}"))
             try:
-                await ws.send(b"\x00" + b"\x80" * (16 * MB))
+                await ws.send(b"\x00" + b"\x80" * (15 * MB))
                 await asyncio.wait_for(ws.wait_closed(), 10)
             except websockets.ConnectionClosed:
                 pass
