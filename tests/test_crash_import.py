@@ -206,6 +206,7 @@ def build_import(tmp: Path) -> tuple[Path, Path]:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(360)  # kills an import at each of its ~hundreds of write steps: 86-102 s here, more on a busy CI
 def test_sigkill_anywhere_in_an_import_leaves_the_store_before_or_after_it(tmp_path):
     pristine, export = build_import(tmp_path)
     data = tmp_path / "data"

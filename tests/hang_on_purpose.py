@@ -1,0 +1,28 @@
+"""Not part of the suite (no test_ prefix): test_suite_budget.py runs it in a pytest of its own,
+with a short budget, to show that a hung browser test fails with its evidence and the run
+goes on. Its first test hangs as a renderer that never answers would: a promise in the page
+that never settles, awaited by Playwright's evaluate, which has no timeout of its own."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser_harness import flet_server, open_app_page
+
+
+@pytest.fixture(scope="module")
+def server():
+    with flet_server("bench/counter_app.py", port_arg="--port") as s:
+        yield s
+
+
+def test_a_page_that_never_answers(browser, server):
+    page = open_app_page(browser, server.url)
+    page.evaluate("new Promise(() => {})")  # never settles
+
+
+def test_the_next_test_still_runs(browser, server):
+    page = open_app_page(browser, server.url)
+    try:
+        assert page.evaluate("1 + 1") == 2
+    finally:
+        page.context.close()
