@@ -156,8 +156,11 @@ class Gate:
             why = "too many sockets from one address"
         if why is not None:
             log.info("a socket from %s refused: %s", address, why)
-            await receive()  # websocket.connect
-            await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+            try:
+                await receive()  # websocket.connect
+                await send({"type": "websocket.close", "code": 1008})  # before accept: HTTP 403
+            except Exception as exc:  # the stranger left first
+                log.debug("refusing a socket: %r", exc)
             return
         self.live[address] += 1
         try:

@@ -186,9 +186,6 @@ SHUTDOWN_GRACE = 3
 # through the socket. uvicorn's default was 16 MiB, decoded whole before anyone asked who sent it.
 WS_LARGEST_SEEN = 563  # the browser tests of the table, guests, data and connection
 WS_MAX_SIZE = 64 * 1024
-# Connections and tasks in all (uvicorn answers 503 beyond): ten phones loading the client
-# at the browser's six requests each, with room.
-CONCURRENCY = 256
 # Seconds a phone's session is kept after its socket ended, for the phone to come back to
 # (Flet's default: an hour).
 SESSION_TIMEOUT = 300
@@ -196,10 +193,12 @@ SESSION_TIMEOUT = 300
 
 def configure_the_server(access) -> None:
     """uvicorn as Flet starts it, with Pandapad's bounds: the table's gate (views/gate.py) in
-    front of Flet, the largest frame, the connections in all, and a graceful shutdown that
-    ends after SHUTDOWN_GRACE s (Flet 1.0.5 gives none: a socket that sent bytes Flet could
-    not read kept Ctrl+C waiting for ever). uvicorn.Config is built inside ft.run, so its
-    defaults are set here, for this process only."""
+    front of Flet (it caps the sockets, in all and per address), the largest frame, and a
+    graceful shutdown that ends after SHUTDOWN_GRACE s (Flet 1.0.5 gives none: a socket that
+    sent bytes Flet could not read kept Ctrl+C waiting for ever). No cap on connections in
+    all (uvicorn's limit_concurrency): a stranger holding that many half-sent requests open
+    would turn the phones away. uvicorn.Config is built inside ft.run, so its defaults are
+    set here, for this process only."""
     import uvicorn
 
     from views.gate import Gate
@@ -213,7 +212,6 @@ def configure_the_server(access) -> None:
         def __init__(self, app, *args, **kwargs):
             kwargs.setdefault("timeout_graceful_shutdown", SHUTDOWN_GRACE)
             kwargs["ws_max_size"] = WS_MAX_SIZE
-            kwargs["limit_concurrency"] = CONCURRENCY
             super().__init__(Gate(app, access), *args, **kwargs)
 
     uvicorn.Config = Config
