@@ -43,6 +43,10 @@ COOKIE = "pandapad_token"
 COOKIE_DAYS = 180  # a phone that comes back to next month's game night with the same --token
 SOCKET_PATH = "/ws"  # Flet's one websocket endpoint (the app is served at the root)
 UPLOAD_PATH = "/upload"
+# Maps and arrays in one frame, and items in one of them: a phone's registration has about 40
+# maps and arrays, an event a few; the largest real frame (a result card's PNG) is one bytes.
+MAX_CONTAINERS = 2048
+MAX_ITEMS = 4096
 # Flet's message bodies, by action: a frame whose body does not make one is not Flet's.
 BODIES = {
     MessageAction.REGISTER_CLIENT: RegisterClientRequestBody,
@@ -239,7 +243,9 @@ def frame_problem(message: dict[str, Any], registered: bool) -> str | None:
     if data[0] != 0x00:
         return f"a frame of type {data[0]:#04x}"  # data channels: Pandapad opens none
     try:
-        decoded = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+        count = counted(MAX_CONTAINERS)
+        decoded = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack, object_hook=count, list_hook=count,
+                                  max_array_len=MAX_ITEMS, max_map_len=MAX_ITEMS)
         action, body = decoded
         action = MessageAction(action)
         BODIES[action](**body)
@@ -251,6 +257,21 @@ def frame_problem(message: dict[str, Any], registered: bool) -> str | None:
                                                      and isinstance(body["name"], str)):
         return "an event without a control and a name"
     return None
+
+
+def counted(limit: int):
+    """A hook for each map and array decoded that stops the decoding past `limit` of them:
+    a frame of nothing but empty maps is few bytes an object, and Flet would decode it whole
+    (16 MB of them took 1.16 GB). Real frames are a few dozen maps, or one PNG as bytes."""
+    n = 0
+
+    def hook(obj):
+        nonlocal n
+        n += 1
+        if n > limit:
+            raise ValueError(f"more than {limit} maps and arrays")
+        return obj
+    return hook
 
 
 def cookie_header(token: str) -> bytes:

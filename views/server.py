@@ -181,11 +181,14 @@ def serve_the_client_compressed() -> None:
 
 # Seconds Ctrl+C (or SIGTERM) waits for open connections before it closes them.
 SHUTDOWN_GRACE = 3
-# The largest frame a phone may send. The largest real one measured is WS_LARGEST_SEEN bytes
-# (a phone's registration, its page's properties); an import travels as an upload, never
-# through the socket. uvicorn's default was 16 MiB, decoded whole before anyone asked who sent it.
-WS_LARGEST_SEEN = 563  # the browser tests of the table, guests, data and connection
-WS_MAX_SIZE = 64 * 1024
+# The largest frame a phone may send. The largest real one measured is WS_LARGEST_SEEN bytes:
+# a result card's PNG, captured in the phone and handed to the server to share (a phone's
+# registration, the largest of the rest, is about 0.6 kB; an import travels as an upload,
+# never through the socket). A card of ten players at the largest text is a few times taller:
+# 2 MiB leaves room for it. uvicorn's default was 16 MiB; what a frame may hold once it is
+# in is bounded by views/gate.py (maps and arrays counted as they are decoded).
+WS_LARGEST_SEEN = 216_192  # the browser tests of share, the table, guests, data and connection
+WS_MAX_SIZE = 2 * 1024 * 1024
 # Seconds a phone's session is kept after its socket ended, for the phone to come back to
 # (Flet's default: an hour).
 SESSION_TIMEOUT = 300
