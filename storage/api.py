@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring import RecordBase
+from scoring.names import tidy
 
 
 class StoreError(Exception):
@@ -72,6 +73,8 @@ class ImportReport:
     as_new: list[tuple[str, str, str, str]] = field(default_factory=list)
     # (place, id, problems): finished games imported although their rules find errors
     problems: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
+    # (name, what in it does not show): names kept as the file has them, told (#31)
+    odd_names: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -100,4 +103,10 @@ class ImportReport:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             lines.append(f"{place}: game {gid} is finished but breaks its rules: {problems[0]}{more}; "
                          f"it comes in as it is: fix it in the app")
+        if self.odd_names:
+            n = len(self.odd_names)
+            shown = "; ".join(f'"{tidy(name)}" has {" and ".join(how)}' for name, how in self.odd_names)
+            lines.append(f"{n} {'name' if n == 1 else 'names'} would look different from how "
+                         f"{'it is' if n == 1 else 'they are'} written: {shown}. "
+                         f"{'It comes' if n == 1 else 'They come'} in as written; rename in Statistics to tidy")
         return lines

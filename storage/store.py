@@ -19,7 +19,7 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Iterator
 
-from scoring import RecordBase, RecordError, parse_record
+from scoring import RecordBase, RecordError, names, parse_record
 
 from . import journal, transfer
 from .api import ImportReport, NothingToUndo, Saved, StaleSave, StoreError, Summary
@@ -110,8 +110,8 @@ class Store:
 
     def games_of_player(self, name: str) -> list[str]:
         """Ids of the games a player of this name (case aside) sits in, from the index rows."""
-        key = name.strip().casefold()
-        return [r["id"] for r in self.rows() if any(p[1].casefold() == key for p in r["players"])]
+        key = names.key(name)
+        return [r["id"] for r in self.rows() if any(names.key(p[1]) == key for p in r["players"])]
 
     def rename_player(self, name: str, new: str, keep_in_progress: bool = False) -> tuple[int, int]:
         """Every game where a player is called `name` (case aside) calls them `new`, all at
@@ -119,9 +119,9 @@ class Store:
         has a player called `new` (a merge of two people who sat at one table) is left as it
         is, and so is a game in progress with keep_in_progress (the app: phones are playing
         it). Returns (games renamed, games left as they were)."""
-        key, new = name.strip().casefold(), new.strip()
-        if not new:
-            raise RecordError("name", "a player needs a name")
+        key, new = names.key(name), names.tidy(new)
+        if not names.visible(new):
+            raise RecordError("name", "a player needs a name that shows")
         renamed = kept = 0
         with self.all_or_nothing(f"a rename of {name} to {new}"):
             for game_id in self.games_of_player(name):
@@ -129,11 +129,11 @@ class Store:
                     kept += 1
                     continue
                 saved = self.load(game_id)
-                names = [p.name.casefold() for p in saved.record.players]
-                if new.casefold() in names and new.casefold() != key:
+                seated = [names.key(p.name) for p in saved.record.players]
+                if names.key(new) in seated and names.key(new) != key:
                     kept += 1
                     continue
-                players = tuple(p.model_copy(update={"name": new}) if p.name.casefold() == key else p
+                players = tuple(p.model_copy(update={"name": new}) if names.key(p.name) == key else p
                                 for p in saved.record.players)
                 self.save(saved.record.model_copy(update={"players": players}), saved.revision)
                 renamed += 1
@@ -359,10 +359,14 @@ class Store:
         new_ids, updated, unchanged, kept, playing = [], 0, 0, 0, 0
         as_new: list[tuple[str, str, str, str]] = []
         problems: list[tuple[str, str, tuple[str, ...]]] = []
+        odd: dict[str, tuple[str, ...]] = {}  # names that would not show as written, as they are
         for start in range(0, len(games), IMPORT_BATCH):  # a batch of records in memory at a time
             items = []
             for game in games[start:start + IMPORT_BATCH]:
                 data, row = json.loads(game.record), game.row
+                for player in row["players"]:
+                    if player[1] not in odd and (how := names.how_it_differs(player[1])):
+                        odd[player[1]] = how
                 if keep_in_progress and game.id in self._areas.active.games:
                     playing += 1
                     continue
@@ -395,7 +399,8 @@ class Store:
             if not dry_run:
                 self._areas.place_many(items)
             self._areas.history.forget()
-        return ImportReport(len(new_ids), updated, unchanged, new_ids, kept, playing, as_new, problems)
+        return ImportReport(len(new_ids), updated, unchanged, new_ids, kept, playing, as_new, problems,
+                            list(odd.items()))
 
     def export_data(self) -> dict[str, Any]:
         """{"format": "pandapad/export", "version": 1, "exported": now, "games": [records]}:

@@ -6,22 +6,13 @@ from functools import partial
 
 import flet as ft
 
-from scoring import GAMES
+from scoring import GAMES, names
+from scoring.names import NAME_MAX
 from views import theme
 
-NAME_MAX = 40
-
-
 def check_name(name: str, seated: list[str]) -> str | None:
-    """Why a typed name cannot be seated, or None."""
-    name = name.strip()
-    if not name:
-        return "Type a name first."
-    if len(name) > NAME_MAX:
-        return f"A name has at most {NAME_MAX} characters."
-    if name.casefold() in (s.casefold() for s in seated):
-        return f"{name} is already at the table."
-    return None
+    """Why a typed name cannot be seated, or None (scoring/names.py: what a name may be)."""
+    return names.problem(name, seated)
 
 
 class NewGame:
@@ -112,7 +103,7 @@ class NewGame:
         if problem is None and len(self.seated) >= self.high:
             problem = f"{self.rules.TITLE} is played by at most {self.high}."
         if problem is None:
-            self.seated.append(name.strip())
+            self.seated.append(names.tidy(name))
         return problem
 
     def _unsent(self, value: str) -> str:

@@ -8,6 +8,7 @@ from urllib.parse import quote
 import flet as ft
 import flet_charts as fch
 
+from scoring import names
 from scoring.statistics import COLOURS, game_stats, player_stats
 from views import theme
 from views.home import GAME_LOOK, title_of
@@ -174,15 +175,17 @@ class PlayerScreen:
         except Exception as exc:
             self.page.show_dialog(ft.SnackBar(ft.Text(f"Not changed: {exc}", size=theme.BODY)))
             return
-        self.navigate(f"/player/{quote(new.strip(), safe='')}")
+        new = names.tidy(new)  # as the store keeps it
+        self.navigate(f"/player/{quote(new, safe='')}")
         note = f", {kept} left as they were (both at the table, or a game being played)" if kept else ""
         self.page.show_dialog(ft.SnackBar(ft.Text(f"{renamed} {'game' if renamed == 1 else 'games'} now say "
-                                                  f"{new.strip()}{note}.", size=theme.BODY)))
+                                                  f"{new}{note}.", size=theme.BODY)))
 
     def on_rename(self, e) -> None:
         if self.refused("rename"):
             return
-        box = ft.TextField(label="New name", value=self.shown, max_length=40, text_size=theme.BODY, autofocus=True)
+        box = ft.TextField(label="New name", value=self.shown, max_length=names.NAME_MAX, text_size=theme.BODY,
+                           autofocus=True)
         n = self._count(self.name)
         self.page.show_dialog(ft.AlertDialog(
             title=ft.Text(f"Rename {self.shown}", size=theme.LARGE, weight=ft.FontWeight.BOLD),
