@@ -55,6 +55,8 @@ def test_emoji_names_are_names_and_a_family_stays_one_picture():
     assert problem("\U0001F43C", []) is None  # a panda
     assert tidy(family) == family
     assert tidy("Ann" + ZWJ) == "Ann"  # a joiner next to letters only hides a difference
+    assert how_it_differs(family) == ()
+    assert how_it_differs(family + " Ann" + ZWJ) == ("a zero-width joiner",)
 
 
 def test_too_long_a_name_is_refused_after_tidying():
