@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -64,11 +65,34 @@ PHONE = dict(is_mobile=True, has_touch=True, device_scale_factor=2.625)
 # --------------------------------------------------------------------------- server
 
 
+_GIVEN: set[int] = set()
+
+
 def free_port(host: str = HOST) -> int:
-    """A TCP port that nothing listens on right now (the OS picks it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
+    """A TCP port free on every address, below the kernel's range for outgoing sockets.
+
+    A port the OS picks (bind to 0) comes from that range, and a browser's or a stranger's
+    socket could take it as its own end before the server binds: a fresh-clone run lost a
+    --lan server to "address already in use" on 0.0.0.0 that way. Below the range, nothing but
+    a listener can hold it. (`host` is kept for callers; the check binds 0.0.0.0, which
+    conflicts with any address.)"""
+    try:
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    rng = random.Random()
+    for _ in range(200):
+        port = rng.randrange(10000, max(low, 10001))
+        if port in _GIVEN:
+            continue
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("0.0.0.0", port))
+            except OSError:
+                continue
+        _GIVEN.add(port)
+        return port
+    raise RuntimeError("no free TCP port below the outgoing range")
 
 
 @dataclass
