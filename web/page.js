@@ -13,9 +13,14 @@
   }
   if (!("serviceWorker" in navigator)) return;  // http:// on a LAN address: no offline copy
   var swapping = false;
+  // A page that a worker served is that worker's build. When another worker takes it over, it
+  // loads again from the new one: whether this page asked for the swap (below) or the page it
+  // replaces did, as it went hidden during a reload (then this page was served by the old
+  // worker just before the new one took over, and would have stayed the old build). The very
+  // first worker taking a first visit's page does not reload it.
+  var servedByWorker = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener("controllerchange", function () {
-    // Only the swap asked for below reloads; the very first worker taking the page does not.
-    if (swapping) location.reload();
+    if (swapping || servedByWorker) location.reload();
   });
   function takeNewBuild(registration) {
     if (swapping || !registration.waiting || !navigator.serviceWorker.controller) return;
