@@ -13,6 +13,7 @@ from typing import Any, Iterable
 
 from . import nokosu_dice, panda_royale, pandoria, pass_the_pandas, royal_ur
 from .common import RecordBase, Result
+from .names import key as name_key
 
 COLOURS = panda_royale.COLOURS
 
@@ -92,7 +93,7 @@ class GameStats:
 
 
 def _key(name: str) -> str:
-    return name.casefold()
+    return name_key(name)  # one person: the same name case and hidden characters aside (#31)
 
 
 def game_stats(game: str, rows: Iterable[dict[str, Any]]) -> GameStats:
@@ -151,7 +152,7 @@ def _extras(stats: GameStats, rows: list[dict[str, Any]]) -> None:
             red_negative += f.get("red_negative", 0)
             for pid, cols in (f.get("colours") or {}).items():
                 name = names.get(pid, pid)
-                key = next((k for k in stats.colours if k.casefold() == name.casefold()), name)
+                key = next((k for k in stats.colours if _key(k) == _key(name)), name)
                 stats.colours[key] = [a + b for a, b in zip(stats.colours.get(key, [0] * len(COLOURS)), cols)]
         if best:
             out.append(("Best single round ever", f"{best[2]} by {best[0]} (round {best[1]})"))

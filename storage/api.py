@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring import RecordBase
-from scoring.names import tidy
+from scoring.names import described
+
+ODD_NAMES_TOLD = 10  # names with hidden characters named in an import's report, the rest counted
 
 
 class StoreError(Exception):
@@ -96,7 +98,8 @@ class ImportReport:
 
     def warnings(self) -> list[str]:
         """One line per game the counts do not tell enough about: another game under a stored
-        id, imported as new; a finished game whose record breaks its rules."""
+        id, imported as new; a finished game whose record breaks its rules. Then one line for
+        the names that would look different from how they are written (#31)."""
         lines = [f"{place}: game {gid} is not the stored game {gid} ({why}); it comes in as a new game, "
                  f"{new}, and the stored game stays as it is" for place, gid, new, why in self.as_new]
         for place, gid, problems in self.problems:
@@ -105,8 +108,11 @@ class ImportReport:
                          f"it comes in as it is: fix it in the app")
         if self.odd_names:
             n = len(self.odd_names)
-            shown = "; ".join(f'"{tidy(name)}" has {" and ".join(how)}' for name, how in self.odd_names)
+            shown = "; ".join(described(name) for name, _how in self.odd_names[:ODD_NAMES_TOLD])
+            if n > ODD_NAMES_TOLD:  # a file of a thousand games must not make a page-long line
+                shown += f"; and {n - ODD_NAMES_TOLD} more"
             lines.append(f"{n} {'name' if n == 1 else 'names'} would look different from how "
                          f"{'it is' if n == 1 else 'they are'} written: {shown}. "
-                         f"{'It comes' if n == 1 else 'They come'} in as written; rename in Statistics to tidy")
+                         f"{'It comes' if n == 1 else 'They come'} in as written; to tidy one, rename that player "
+                         "in Statistics")
         return lines

@@ -119,9 +119,9 @@ class Store:
         has a player called `new` (a merge of two people who sat at one table) is left as it
         is, and so is a game in progress with keep_in_progress (the app: phones are playing
         it). Returns (games renamed, games left as they were)."""
+        if (problem := names.problem(new, [])) is not None:  # the words of the new-game form
+            raise RecordError("", problem)
         key, new = names.key(name), names.tidy(new)
-        if not names.visible(new):
-            raise RecordError("name", "a player needs a name that shows")
         renamed = kept = 0
         with self.all_or_nothing(f"a rename of {name} to {new}"):
             for game_id in self.games_of_player(name):
@@ -291,14 +291,14 @@ class Store:
             return self._active_rows() + history
 
     def known_players(self) -> list[str]:
-        """Distinct player names of all stored games (the same name in another case counts
-        once, spelt as last used), most recently used first."""
+        """Distinct player names of all stored games (names with the same key, case and hidden
+        characters aside, count once, spelt as last used), most recently used first."""
         with self._lock:
             self._check_open()
-            latest: dict[str, tuple[str, str]] = {}  # casefolded -> (order, name)
+            latest: dict[str, tuple[str, str]] = {}  # names.key -> (order, name)
             for row in list(self._areas.history.rows()) + self._active_rows():
                 for player in row["players"]:
-                    key = player[1].casefold()
+                    key = names.key(player[1])
                     if key not in latest or latest[key][0] < row["order"]:
                         latest[key] = (row["order"], player[1])
             return [name for _, name in sorted(latest.values(), key=lambda v: (v[0], v[1].casefold()),

@@ -75,6 +75,27 @@ def test_names_typed_straight_after_enter_are_all_seated(page):
     wait_for_text(page, "New game")
 
 
+def test_a_name_is_seated_as_it_looks(page):
+    """#31: a zero-width space does not make a second Ann, a right-to-left override does not
+    show evil as live, and a name of only a zero-width space is no name."""
+    tile(page, "Pass the Pandas").first.tap()
+    wait_for_text(page, "New Pass the Pandas game")
+    # Ben last: a value starting with the name just seated is read as typed on after Enter.
+    type_names(page, ["Ann", "Ben"], "2\u20135")
+    box = page.get_by_role("textbox", name="Player name")
+    for typed, said in (("Ann\u200b", "Ann is already at the table."), ("\u200b", "Type a name first.")):
+        box.fill(typed)
+        box.press("Enter")
+        wait_for_text(page, said)
+        field_back(page, box)
+    box.fill("\u202eevil")
+    box.press("Enter")
+    wait_for_text(page, "3 of 2\u20135")
+    expect(page.get_by_text("evil", exact=True)).to_have_count(1)  # seated as it reads
+    button(page, "Back").tap()
+    wait_for_text(page, "New game")
+
+
 def test_new_game_seats_players_in_order_within_the_limits(page):
     tile(page, "Panda Royale").first.tap()
     wait_for_text(page, "New Panda Royale game")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from scoring.names import key
+
 RECENT_FOR_CHIPS = 500  # games whose players make the filter chips
 PAGE = 25  # rows added at a time, on scrolling near the end or on "Show more"
 FIRST = 10  # rows on the first screen (a phone shows about 8): it opens faster
@@ -17,10 +19,10 @@ def names_of(row) -> list[str]:
 def matches(row, game: str | None, player: str | None, text: str) -> bool:
     if game and row["game"] != game:
         return False
-    names = [n.casefold() for n in names_of(row)]
-    if player and player.casefold() not in names:
+    names = [key(n) for n in names_of(row)]  # one person however the name hides (#31)
+    if player and key(player) not in names:
         return False
-    text = text.strip().casefold()
+    text = key(text)
     return not text or any(text in n for n in names)
 
 
@@ -36,7 +38,7 @@ def players(rows: Iterable, most: int = 12) -> list[str]:
     count: dict[str, list] = {}
     for row in rows:
         for name in names_of(row):
-            entry = count.setdefault(name.casefold(), [0, name])
+            entry = count.setdefault(key(name), [0, name])
             entry[0] += 1
     ranked = sorted(count.values(), key=lambda e: (-e[0], e[1].casefold()))
     return [name for _, name in ranked[:most]]

@@ -10,6 +10,7 @@ from scoring import GAMES, names
 from scoring.names import NAME_MAX
 from views import theme
 
+
 def check_name(name: str, seated: list[str]) -> str | None:
     """Why a typed name cannot be seated, or None (scoring/names.py: what a name may be)."""
     return names.problem(name, seated)
@@ -68,8 +69,12 @@ class NewGame:
         self.fill()
 
     def fill(self) -> None:
-        seated = {s.casefold() for s in self.seated}
-        spare = [n for n in self.known if n.casefold() not in seated]
+        # A known name shows and seats as a typed one does: tidied, once per person (#31).
+        spare, taken = [], {names.key(s) for s in self.seated}
+        for n in map(names.tidy, self.known):
+            if names.visible(n) and names.key(n) not in taken:
+                taken.add(names.key(n))
+                spare.append(n)
         full = len(self.seated) >= self.high
         self.known_row.controls = ([ft.Text("Known players:", size=theme.SMALL)] if spare else []) + [
             ft.OutlinedButton(n, icon=ft.Icons.ADD, height=theme.TAP, disabled=full,

@@ -151,12 +151,12 @@ class PlayerScreen:
                                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)])
 
     def _count(self, name: str) -> int:
-        key = name.casefold()
-        return sum(1 for r in self.rows if any(p[1].casefold() == key for p in r["players"]))
+        key = names.key(name)  # as the store's rename finds the games
+        return sum(1 for r in self.rows if any(names.key(p[1]) == key for p in r["players"]))
 
     def _both(self, other: str) -> int:
-        a, b = self.name.casefold(), other.casefold()
-        return sum(1 for r in self.rows if {a, b} <= {p[1].casefold() for p in r["players"]})
+        a, b = names.key(self.name), names.key(other)
+        return sum(1 for r in self.rows if {a, b} <= {names.key(p[1]) for p in r["players"]})
 
     def refused(self, action: str) -> bool:
         """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
@@ -198,7 +198,7 @@ class PlayerScreen:
         if self.refused("merge"):
             return
         from views.history_state import players
-        others = [n for n in players(self.rows, most=30) if n.casefold() != self.name.casefold()]
+        others = [n for n in players(self.rows, most=30) if names.key(n) != names.key(self.name)]
         self.page.show_dialog(ft.AlertDialog(
             title=ft.Text(f"{self.shown} is the same person as…", size=theme.LARGE, weight=ft.FontWeight.BOLD),
             content=ft.Column([ft.OutlinedButton(n, height=theme.TAP, on_click=lambda e, n=n: self.preview_merge(n))
