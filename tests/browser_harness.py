@@ -453,9 +453,54 @@ def evidence(page: "Page", why: str) -> tuple[str, str]:
             downSinceMs: l.downSince === null ? null : Math.round(now - l.downSince),
             backAtMs: l.backAt === null ? null : Math.round(now - l.backAt)}); }""")
     except Exception as exc:  # a crashed or closing page: say so, the test's own error stays first
-        return why, f"(could not read the page: {exc})"
+        return why, f"(could not read the page: {exc})\n{where_stuck(page)}"
     return (f"{why}: {page.url} at {page.viewport_size}",
             f"screenshot {shot}\nlink: {link}\ntexts: " + " | ".join(texts))
+
+
+_DEBUGGERS: dict[int, tuple] = {}  # id(page) -> (its DevTools session, the pauses it heard)
+
+
+@contextlib.contextmanager
+def watched_for_hangs(page: "Page") -> Iterator[None]:
+    """The DevTools debugger on `page` while the block runs, so that a hang in it can be
+    paused and read (where_stuck). The debugger must be on before the page gets stuck: once its
+    main thread spins, Debugger.enable is never answered. Only around typing (both hangs seen
+    came while a name was typed or its field tapped): on for a whole page it cost ~8 %."""
+    paused: list[dict] = []
+    cdp = page.context.new_cdp_session(page)
+    cdp.on("Debugger.paused", lambda event: paused.append(event))
+    cdp.send("Debugger.enable")
+    _DEBUGGERS[id(page)] = (cdp, paused)
+    yield  # a block that failed leaves the debugger on: the evidence is read after it
+    _DEBUGGERS.pop(id(page), None)
+    cdp.detach()
+
+
+def where_stuck(page: "Page", frames: int = 25) -> str:
+    """Where a page that answers nothing is busy: its main thread paused through the DevTools
+    protocol (an endless loop in JS or wasm can be paused, as in DevTools), and the stack read.
+    Twice in ~800-test runs a renderer sat at 100 % and answered nothing (tests/README.md);
+    this is how the next one names its cause."""
+    if id(page) not in _DEBUGGERS:
+        return "main thread: no debugger was on (watched_for_hangs is, while names are typed)"
+    cdp, paused = _DEBUGGERS[id(page)]
+    try:
+        cdp.send("Debugger.pause")
+        for _ in range(40):  # up to ~10 s; waits in Playwright, not in the stuck page
+            if paused:
+                break
+            time.sleep(0.25)
+            cdp.send("Browser.getVersion")  # lets the session's events in (sync API)
+        if not paused:
+            return "main thread: not paused within 10 s (stuck outside JS and wasm, or the renderer is gone)"
+        lines = [f"  {f.get('functionName') or '(anonymous)'} {f['url'].rsplit('/', 1)[-1]}:"
+                 f"{f['location']['lineNumber'] + 1}:{f['location'].get('columnNumber', 0) + 1}"
+                 for f in paused[0]["callFrames"][:frames]]
+        cdp.send("Debugger.resume")
+        return f"main thread paused ({paused[0].get('reason')}), its stack:\n" + "\n".join(lines)
+    except Exception as exc:
+        return f"main thread: could not be paused ({exc})"
 
 
 def _keep_evidence_on_close(context) -> None:
@@ -595,13 +640,14 @@ def type_names(page: "Page", names: Sequence[str], limits: str, seated: int = 0)
 
     box = page.get_by_role("textbox", name="Player name")
     by_itself = 0
-    for k, name in enumerate(names, start=seated + 1):
-        box.fill(name)
-        box.press("Enter")
-        wait_for_text(page, f"{k} of {limits}")
-        if box.is_enabled():
-            by_itself += field_back(page, box)
-            expect(box).to_have_value("")
+    with watched_for_hangs(page):
+        for k, name in enumerate(names, start=seated + 1):
+            box.fill(name)
+            box.press("Enter")
+            wait_for_text(page, f"{k} of {limits}")
+            if box.is_enabled():
+                by_itself += field_back(page, box)
+                expect(box).to_have_value("")
     return by_itself
 
 

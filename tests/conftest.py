@@ -46,3 +46,18 @@ def pytest_runtest_makereport(item, call):
         for title, text in found:
             report.sections.append((title, text))
     return report
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The ten slowest modules (setup, call and teardown of their tests, module fixtures
+    included): where the suite's 18 minutes (#32) go, printed by every run."""
+    spent: dict[str, float] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) in ("setup", "call", "teardown"):
+                module = report.nodeid.split("::")[0]
+                spent[module] = spent.get(module, 0.0) + report.duration
+    if spent:
+        terminalreporter.write_sep("=", "slowest 10 modules")
+        for module, seconds in sorted(spent.items(), key=lambda kv: -kv[1])[:10]:
+            terminalreporter.write_line(f"{seconds:8.1f}s {module}")
