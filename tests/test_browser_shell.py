@@ -195,3 +195,26 @@ def test_a_link_straight_to_a_game_has_the_home_under_it(browser, server):
         tile(page, "Resume Panda Royale").filter(has_text="Uma").first.wait_for()
     finally:
         page.context.close()
+
+
+def test_a_reload_that_drops_the_query_draws_the_screen_once(browser, server):
+    """A phone opens the table's link (its ?token=… here a ?from=qr) and reloads at the bare
+    address, as the guests' and the hosts' phones do: the same session, the same screen. The
+    home reaches the phone once, not drawn and then replaced (a second drawing cost the phone a
+    second build, and took the controls from under a test's finger: tests/README.md)."""
+    from tests.browser_harness import enable_semantics
+    page = open_app_page(browser, server.url + "?from=qr")
+    try:
+        wait_for_text(page, "New game")
+        homes = []
+        page.on("websocket", lambda ws: ws.on(
+            "framereceived", lambda data: homes.append(1) if b"New game" in bytes(data) else None))
+        page.goto(server.url)
+        enable_semantics(page)
+        wait_for_text(page, "New game")
+        # The reload's route change comes just after the reconnect; a second drawing would
+        # have followed well within this.
+        page.wait_for_timeout(1500)
+        assert len(homes) == 1, f"the home was sent {len(homes)} times"
+    finally:
+        page.context.close()

@@ -83,6 +83,7 @@ class Shell:
         self.who = Who(HOST_WHO.role if self.access.open else GUEST, games)
         self.screen = None  # the game screen on show, if any
         self.wakelock = None
+        self.awake: bool | None = False  # the screen held on? (a page opens without; None: unknown)
         self.home: ft.View | None = None  # the home this session drew, kept under other screens
         self.drawn = ""  # the route on show
         self.ahead: list[str] = []  # drawn before the browser's address followed them
@@ -189,6 +190,11 @@ class Shell:
             del self.ahead[:self.ahead.index(e.route) + 1]
             return
         self.ahead.clear()
+        if (e.route.split("?")[0].rstrip("/") or "/") == self.drawn:
+            # The address caught up with the screen on show (a reload of "/?token=…" as "/":
+            # the reconnect drew it already). Drawing it again replaced every control under a
+            # test's finger (#32's flake list) and cost the phone a second build.
+            return
         await self.show(e.route)
 
     async def on_connect(self, e) -> None:
@@ -197,6 +203,7 @@ class Shell:
         A pad keeps the phone's own place in it (whose hand, which round)."""
         if self.link is not None:
             self.link.start()
+        self.awake = None  # a reload let the screen go; a dropped link may not have
         if self.admitted:
             # Not awaited here: Flet runs this inside its receive loop, which must go on
             # reading (drawing the screen waits for answers from the phone that come through it).
@@ -335,6 +342,9 @@ class Shell:
 
     def keep_awake(self, on: bool) -> None:
         """Keep the screen on during a game where the platform allows it (not every browser does)."""
+        if on == self.awake:  # as it is: no message (every screen change sent one, #34)
+            return
+        self.awake = on
         if self.wakelock is None:
             self.wakelock = ft.Wakelock()
         run_soon(self.page, self._wakelock, on)
