@@ -81,9 +81,14 @@ def free_port(host: str = HOST) -> int:
     except (OSError, ValueError, IndexError):
         low = 32768
     rng = random.Random()
+    # Parallel workers (pytest-xdist) each take their own residue of the range: two of them
+    # cannot pick the same port between the check here and their servers binding it.
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
     for _ in range(200):
         port = rng.randrange(10000, max(low, 10001))
-        if port in _GIVEN:
+        port -= (port - worker) % workers
+        if port in _GIVEN or port < 10000:
             continue
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
             try:
