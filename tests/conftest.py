@@ -61,3 +61,23 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_sep("=", "slowest 10 modules")
         for module, seconds in sorted(spent.items(), key=lambda kv: -kv[1])[:10]:
             terminalreporter.write_line(f"{seconds:8.1f}s {module}")
+
+
+# The longest modules as the last runs printed them (slowest 10 modules), longest first.
+LONGEST = ("tests.test_web_phone", "tests.test_browser_panda_royale", "tests.test_browser_pandoria",
+           "tests.test_crash_import", "tests.test_browser_royal_ur", "tests.test_browser_data")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The longest modules first, then the other modules with slow tests, the quick ones last
+    (the order within each module kept): with two workers (make test) the quick modules fill
+    the end, instead of one worker finishing a long browser module alone while the other has
+    nothing left to do."""
+    slow = {item.module.__name__ for item in items if item.get_closest_marker("slow")}
+
+    def rank(item) -> tuple[int, int]:
+        name = item.module.__name__
+        if name in LONGEST:
+            return 0, LONGEST.index(name)
+        return (1 if name in slow else 2), 0
+    items.sort(key=rank)
