@@ -405,6 +405,23 @@ def enable_semantics(page: "Page", timeout: float = 60_000) -> None:
     page.wait_for_selector("flt-semantics-host flt-semantics", state="attached", timeout=timeout)
 
 
+_GPU_FIRST: dict[int, int | None] = {}  # id(browser) -> its GPU process at its first page
+
+
+def gpu_process(browser: "Browser") -> int | None:
+    """The pid of the browser's GPU process (SwiftShader's WebGL runs there): a new one since
+    the first page means the old one died, and every page's canvas lost its context with it."""
+    try:
+        session = browser.new_browser_cdp_session()
+        try:
+            info = session.send("SystemInfo.getProcessInfo")["processInfo"]
+        finally:
+            session.detach()
+        return next((p["id"] for p in info if p["type"] == "GPU"), None)
+    except Exception:  # an older browser or a closing one: no answer is no evidence
+        return None
+
+
 def open_app_page(
     browser: "Browser",
     url: str,
@@ -429,6 +446,8 @@ def open_app_page(
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()
+    if id(browser) not in _GPU_FIRST:
+        _GPU_FIRST[id(browser)] = gpu_process(browser)
     page.goto(url, timeout=timeout)
     enable_semantics(page, timeout=timeout)
     return page
@@ -457,10 +476,19 @@ def evidence(page: "Page", why: str) -> tuple[str, str]:
             open: l.open, silentMs: Math.round(now - l.lastIn),
             downSinceMs: l.downSince === null ? null : Math.round(now - l.downSince),
             backAtMs: l.backAt === null ? null : Math.round(now - l.backAt)}); }""")
+        # The canvas's own frames (FRAME_PROBE_JS): a page whose texts moved on while its canvas
+        # did not shows it here (once: the semantics showed a dialog, the canvas Flet's
+        # start-up screen, and the dialog's picture never came).
+        canvas = page.evaluate("""() => { const p = window.__ppProbe; if (!p) return null;
+            return JSON.stringify({frames: p.submitSeq, shown: p.presentedSeq,
+                lastShownMs: p.lastFrame ? Math.round(performance.now() - p.lastFrame) : null}); }""")
+        browser = page.context.browser
+        if browser is not None:
+            canvas = f"{canvas}; GPU process {gpu_process(browser)} (at the first page: {_GPU_FIRST.get(id(browser))})"
     except Exception as exc:  # a crashed or closing page: say so, the test's own error stays first
         return why, f"(could not read the page: {exc})\n{where_stuck(page)}"
     return (f"{why}: {page.url} at {page.viewport_size}",
-            f"screenshot {shot}\nlink: {link}\ntexts: " + " | ".join(texts))
+            f"screenshot {shot}\nlink: {link}\ncanvas: {canvas}\ntexts: " + " | ".join(texts))
 
 
 _DEBUGGERS: dict[int, tuple] = {}  # id(page) -> (its DevTools session, the pauses it heard)

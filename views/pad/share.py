@@ -18,6 +18,7 @@ from views.pad.words import and_join, signed
 log = logging.getLogger(__name__)
 
 CARD_WIDTH = 360     # the picture's layout width (logical pixels; less on a narrower phone)
+CAPTURE_WAIT = 20   # seconds for the phone to draw the card (about 1 s here)
 PIXEL_RATIO = 3      # 1080 pixels wide: sharp in a chat, a few hundred kB at most
 GOLD = "#F2B705"     # the winner's trophy, on light and dark alike
 
@@ -106,7 +107,8 @@ async def capture(shot: ft.Screenshot, width: int, tries: int = 4) -> bytes:
     png = b""
     for k in range(tries):
         # A float: the client takes an int pixel ratio as a wrong type. The delay lets the dialog settle.
-        png = await asyncio.wait_for(shot.capture(pixel_ratio=float(PIXEL_RATIO), delay=400 + 300 * k), timeout=20)
+        png = await asyncio.wait_for(shot.capture(pixel_ratio=float(PIXEL_RATIO), delay=400 + 300 * k),
+                                     timeout=CAPTURE_WAIT)
         if png_size(png)[0] == width * PIXEL_RATIO:
             return png
         log.info("result card captured at %s, not %s wide: again", png_size(png), width * PIXEL_RATIO)
@@ -195,8 +197,11 @@ class ResultActions:
         self.page.show_dialog(dialog)
         try:
             png = await capture(shot, width)
+        except asyncio.TimeoutError:  # its message is empty: say what it means
+            log.warning("capturing the result card: no picture from the phone in %s s", CAPTURE_WAIT)
+            status.value = "Not shared: the phone did not draw the picture in time. Try again."
         except Exception as exc:
-            log.info("capturing the result card: %s", exc)
+            log.warning("capturing the result card: %s", exc)
             status.value = f"Not shared: the picture could not be made ({exc})"
         else:
             status.value = await self._hand_on(png)
