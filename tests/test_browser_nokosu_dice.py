@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_harness import flet_server, screenshot, scrolled_to, start_the_game, type_names, wait_for_text
-from tests.pad_checks import PHONES, exported, main_py_score, phone_page, primary_in_view, taps_on
+from tests.pad_checks import exported, main_py_score, phone_page, primary_in_view, taps_on
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

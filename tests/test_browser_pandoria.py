@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser_harness import flet_server, screenshot, scrolled_to, type_names, wait_for_text
-from tests.pad_checks import PHONES, Taps, exported, main_py_score, phone_page
+from tests.pad_checks import Taps, exported, main_py_score, phone_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -275,7 +275,10 @@ COUNTS = {"Ines": {"cards": 3, "wood": 4, "gold": 10, "crystal": 10},
 PARTS = ("cards", "wood", "gold", "crystal")
 
 
-@pytest.mark.parametrize("size", list(PHONES))
+# At the narrowest phone only, where the next step has the least room: no layout of the pad
+# changes between 360 and 412 px wide. The end step at 412 x 915 is drawn by the standard game
+# (pandoria_conversion_412x915) and the dark one. (#32: 25 s of the suite at 412 x 915.)
+@pytest.mark.parametrize("size", ["360x740"])
 def test_a_three_player_end_step_in_few_taps_on_a_phone(browser, server, size):
     names = tuple(COUNTS)
     page = phone_page(browser, server.url, size)
