@@ -40,7 +40,8 @@ FLET_CDN_ASK = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@rive-app/")
 def site():
     """build/web/, made by make test before pytest starts; made here when pytest runs alone."""
     if not (SITE / "sw.js").exists():
-        subprocess.run([sys.executable, str(REPO_ROOT / "web" / "build.py")], check=True, cwd=REPO_ROOT)
+        subprocess.run([sys.executable, str(REPO_ROOT / "web" / "build.py"), "--no-compress"], check=True,
+                       cwd=REPO_ROOT)
     return SITE
 
 

@@ -12,7 +12,8 @@ finishes the site for a phone:
   phone's viewport from the first byte, web/page.js (offline copy, persistent storage), Flutter's
   self-unregistering service worker left out, the app's icons and colours in the manifest;
 - the offline copy: Workbox's generateSW (npm, web/package.json) precaches every file;
-- precompressed .br/.gz copies beside the files (servestatic's compress), for servers that use them.
+- precompressed .br/.gz copies beside the files (servestatic's compress), for servers that use them
+  (left out with --no-compress: the tests' plain static server sends the files as they are).
 
 Only PyPI and the npm registry are asked anything, and only on the first build.
 """
@@ -240,7 +241,10 @@ def compress() -> None:
     run([sys.executable, "-m", "servestatic.compress", "-q", OUT])
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    # make test builds without the compressed copies (no test loads them; they were 47 s of a
+    # fresh clone's run, #32); make web adds them after.
+    compressed = "--no-compress" not in (sys.argv[1:] if argv is None else argv)
     found = wheels()
     say(f"{len(found)} wheels pinned and checked; staging the app")
     publish(stage(found))
@@ -249,7 +253,8 @@ def main() -> None:
     drop_unused()
     icons()
     service_worker()
-    compress()
+    if compressed:
+        compress()
     size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz"))
     say(f"{OUT.relative_to(ROOT)} is ready ({size / 1024 / 1024:.1f} MB before compression); "
         "make web-preview serves it on 127.0.0.1")

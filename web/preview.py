@@ -30,8 +30,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--port", type=int, default=8551)
     args = parser.parse_args()
-    if not (SITE / "index.html").exists():
-        raise SystemExit("make web-preview: build/web is missing; run make web first")
+    if not (SITE / "main.dart.js.br").exists():  # make test builds it without its compressed copies
+        raise SystemExit("make web-preview: build/web or its compressed copies are missing; run make web first")
     print(f"Pandapad, the phone build: http://127.0.0.1:{args.port}/ (Ctrl+C stops it)", flush=True)
     uvicorn.run(app(), host="127.0.0.1", port=args.port, log_level="warning")
 
