@@ -6,6 +6,7 @@ connection and refuses new ones (the phone lost the network), on command.
         page = open_app_page(browser, link.url + "game/g1")
         link.hold(); ...; link.release()     # a stall: what was sent meanwhile arrives late
         link.cut(); ...; link.restore()      # a drop: connections reset, new ones refused
+        link.lag(0.15)                       # a slow Wi-Fi: every byte 150 ms late each way
 
 It runs its own event loop on a thread: Playwright's sync API owns the main thread's loop.
 Only 127.0.0.1 is ever dialled.
@@ -40,6 +41,7 @@ class LinkProxy:
         self._links: set[tuple[asyncio.StreamWriter, asyncio.StreamWriter]] = set()
         self._flowing: asyncio.Event | None = None
         self._refusing = False
+        self._lag = 0.0
         self._server: asyncio.AbstractServer | None = None
         self._thread = threading.Thread(target=self.loop.run_forever, name="link-proxy", daemon=True)
 
@@ -60,6 +62,10 @@ class LinkProxy:
 
     def release(self) -> None:
         self._call(self._set_flowing(True))
+
+    def lag(self, seconds: float) -> None:
+        """A slow link: each chunk is passed on `seconds` after it came, in order, either way."""
+        self._lag = seconds
 
     def cut(self) -> None:
         """The network is gone: every open connection is reset and new ones are refused
@@ -118,6 +124,10 @@ class LinkProxy:
         if self._server is not None:
             self._server.close()
 
+    def _late(self, writer: asyncio.StreamWriter, data: bytes, link) -> None:
+        if link in self._links and not writer.is_closing():
+            writer.write(data)
+
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if self._refusing:
             _reset(writer)
@@ -132,6 +142,7 @@ class LinkProxy:
         await asyncio.gather(self._pump(reader, up_writer, link), self._pump(up_reader, writer, link))
 
     async def _pump(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, link) -> None:
+        due = 0.0  # when the last chunk leaves: a lag never lets one overtake another
         try:
             while True:
                 data = await reader.read(CHUNK)
@@ -140,6 +151,10 @@ class LinkProxy:
                 await self._flowing.wait()  # a stall keeps what was read until release()
                 if link not in self._links:
                     return  # cut meanwhile: what was held is lost, as on a dropped network
+                if self._lag:
+                    due = max(due, self.loop.time() + self._lag)
+                    self.loop.call_at(due, self._late, writer, data, link)
+                    continue
                 writer.write(data)
                 await writer.drain()
         except (ConnectionError, OSError):

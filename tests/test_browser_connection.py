@@ -16,12 +16,13 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring import Player
 from scoring import panda_royale as pr
 from scoring import pass_the_pandas as ptp
 from storage import Store
-from tests.browser_harness import (PHONE, REPO_ROOT, open_app_page, screenshot, scrolled_to,
+from tests.browser_harness import (PHONE, REPO_ROOT, field_back, open_app_page, screenshot, scrolled_to,
                                    semantics_texts, start_flet_server, stop_server, type_names, wait_for_paint,
                                    wait_for_text)
 from tests.netproxy import LinkProxy
@@ -314,3 +315,25 @@ def test_back_from_a_game_just_started_goes_home_not_to_an_empty_new_game_form(b
         assert page.get_by_role("button", name="Start the game").count() == 0
     finally:
         page.context.close()
+
+
+def test_names_typed_fast_over_a_slow_link_are_all_seated(browser, table):
+    """#32: the server empties the name field after Enter and gives back letters that field
+    wiped; over a link slower than the gap between keys each of those writes lands on letters
+    typed since. 150 ms each way and 60 ms a key: every name is seated as typed, and the field
+    ends with what was typed after the last Enter."""
+    with LinkProxy(table.port) as link:
+        page = phone(browser, link.url, shows="New game")
+        try:
+            scrolled_to(page, page.get_by_role("button", name=re.compile(r"^Pass the Pandas"))).tap()
+            wait_for_text(page, "New Pass the Pandas game")
+            box = page.get_by_role("textbox", name="Player name")
+            field_back(page, box)
+            link.lag(0.15)
+            page.keyboard.type("Ann\nBen\nCat\nDee", delay=60)
+            wait_for_text(page, "3 of 2\u20135")
+            expect(box).to_have_value("Dee", timeout=10_000)
+            seated = [n for n in ("Ann", "Ben", "Cat") if page.get_by_role("button", name=f"Remove {n}").count()]
+            assert seated == ["Ann", "Ben", "Cat"], semantics_texts(page)
+        finally:
+            page.context.close()

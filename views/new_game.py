@@ -3,12 +3,14 @@ clockwise; the game's player-count limits come from its rules module."""
 from __future__ import annotations
 
 from functools import partial
+from time import monotonic
 
 import flet as ft
 
 from scoring import GAMES, names
 from scoring.names import NAME_MAX
 from views import theme
+from views.name_typing import TypedName
 
 
 def check_name(name: str, seated: list[str]) -> str | None:
@@ -36,7 +38,7 @@ class NewGame:
                                  shift_enter=True, min_lines=1, max_lines=1, expand=True, autofocus=True,
                                  max_length=NAME_MAX, text_size=theme.BODY,
                                  capitalization=ft.TextCapitalization.WORDS)
-        self.submitted = ""  # the name just seated, while the phone may still show it
+        self.typing = TypedName()  # what was typed, true while the field's writes travel (#32)
         self.message = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR)
         self.known_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.seats = ft.Column(spacing=4)
@@ -111,38 +113,31 @@ class NewGame:
             self.seated.append(names.tidy(name))
         return problem
 
-    def _unsent(self, value: str) -> str:
-        """What the phone typed after the name just seated, in a value sent before the emptied
-        field reached it ("AnnB" after seating Ann is "B")."""
-        if self.submitted and value.startswith(self.submitted) and value != self.submitted:
-            return value[len(self.submitted):]
-        return value
+    def _write(self, value: str | None) -> bool:
+        """Put `value` in the phone's field. Flet sends a value only when it differs from the
+        last the phone sent, and a write may have to restore exactly that."""
+        if value is None:
+            return False
+        self.name.value = None
+        self.name.value = value
+        return True
 
     async def on_add(self, e) -> None:
-        typed = self._unsent((self.name.value or "").replace("\n", ""))
+        typed, _, rest = self.typing.text.partition("\n")
         problem = self.seat(typed)
         self.message.value = problem or ""
-        self.name.value = typed if problem else ""
-        self.submitted = "" if problem else typed
+        # A refused name stays to be mended; a typed new line's tail is the next name.
+        self._write(self.typing.put(typed, monotonic()) if problem else self.typing.seated(monotonic(), rest))
         self.fill()
         self.view.update()
 
     async def on_typed(self, e) -> None:
-        value = self.name.value or ""
-        if "\n" in value:  # a phone keyboard's return key typed a new line instead of submitting
-            head, _, rest = value.partition("\n")
-            self.name.value = head
+        value = e.data if isinstance(e.data, str) else self.name.value or ""
+        wrote = self._write(self.typing.typed(value, monotonic()))
+        if "\n" in self.typing.text:  # a phone keyboard's return key typed a new line instead of submitting
             await self.on_add(e)
-            if not self.message.value and rest:
-                self.name.value = rest
-                self.name.update()
-            return
-        unsent = self._unsent(value)
-        if unsent != value:  # keep the letters typed on after Enter; later values may still lag
-            self.name.value = unsent
+        elif wrote:
             self.name.update()
-        elif not value.startswith(self.submitted):
-            self.submitted = ""
 
     def on_known(self, name: str, e) -> None:
         self.message.value = self.seat(name) or ""
