@@ -64,11 +64,9 @@ web-preview: web
 
 # The browser tests of the phone build run against build/web, made once here (without the
 # compressed copies, which no test loads).
-# TEST_WORKERS=2 runs two modules at a time, each whole in one worker (its server and store
-# are module fixtures): on 2 cores 16 minutes instead of 22 (pyproject.toml says why). Not yet
-# the default: under that load two bugs show (tests/README.md, #32), the names typed fast
-# after Enter losing a letter and a canvas that stops drawing.
-TEST_WORKERS ?= 0
+# Two modules at a time, each whole in one worker (its server and store are module fixtures):
+# on 2 cores 16 minutes instead of 22 (tests/README.md says why). TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 2
 test: setup $(WEB_BUILT)
 	$(VPY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
