@@ -55,7 +55,7 @@ $(WEB_BUILT): $(STAMP) $(WEB_SOURCES)
 	@touch $@
 
 $(WEB_PACKED): $(WEB_BUILT)
-	$(VPY) -m servestatic.compress -q build/web
+	$(VPY) web/build.py --compress-only
 	@touch $@
 
 # Serves build/web on 127.0.0.1:8551 as a static host would (compressed, no server code).

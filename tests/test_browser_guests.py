@@ -19,7 +19,8 @@ from playwright.sync_api import expect
 from scoring import Player
 from scoring import panda_royale as pr
 from storage import Store, samples
-from tests.browser_harness import PHONE, flet_server, open_app_page, screenshot, scrolled_to, wait_for_text
+from tests.browser_harness import (PHONE, enable_semantics, flet_server, open_app_page, screenshot, scrolled_to,
+                                   wait_for_text)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -122,13 +123,13 @@ def test_the_guest_has_none_of_the_hosts_controls_and_their_addresses_are_refuse
                             ("stats/panda-royale", "browse the history"),
                             ("player/Ann", "browse the history"), ("game/old-evening", "browse the history")):
             guest.goto(f"{server.url}{path}")  # typed into the address bar (the phone kept its token)
-            open_semantics(guest)
+            enable_semantics(guest)
             refused(guest, words)
             wait_for_text(guest, "New game")  # the home instead
             assert SECRET not in guest.content()
         # Settings: this phone's part only.
         guest.goto(f"{server.url}settings")
-        open_semantics(guest)
+        enable_semantics(guest)
         wait_for_text(guest, "Text size")
         refused(guest, "change these settings")
         expect(guest.get_by_text("Guests may see the history")).to_have_count(0)
@@ -147,7 +148,7 @@ def test_a_game_the_guest_finished_is_theirs_to_see_not_to_edit_or_delete(browse
         scrolled_to(guest, button(guest, "Finish the game")).tap()
         wait_for_text(guest, "This game is finished.")
         guest.goto(f"{server.url}game/to-finish")
-        open_semantics(guest)
+        enable_semantics(guest)
         guest.get_by_text(re.compile(r"^(Winner|Shared win): ")).wait_for()
         expect(button(guest, "Rematch")).to_have_count(1)
         expect(button(guest, "Edit")).to_have_count(0)
@@ -176,20 +177,15 @@ def test_the_guests_text_size_stays_on_the_guests_phone(browser, server):
         guest.get_by_role("radio", name="Extra large").tap()
         guest.get_by_text(re.compile(r"^Saved: text size extra large")).first.wait_for()
         guest.goto(f"{server.url}")
-        open_semantics(guest)
+        enable_semantics(guest)
         wait_for_text(guest, "New game")
         assert heading_height(guest) > before * 1.15  # the guest's own phone: larger
         screenshot(guest, "guests_guest_extra_large_360x740")
         host.goto(f"{server.url}")  # the host's screen, built anew
-        open_semantics(host)
+        enable_semantics(host)
         wait_for_text(host, "New game")
         assert heading_height(host) == pytest.approx(before, abs=0.5)
         screenshot(host, "guests_host_home_360x740")
     finally:
         host.context.close()
         guest.context.close()
-
-
-def open_semantics(page) -> None:
-    from tests.browser_harness import enable_semantics
-    enable_semantics(page)

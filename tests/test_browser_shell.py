@@ -8,7 +8,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser_harness import field_back, flet_server, open_app_page, screenshot, type_names, wait_for_text
+from tests.browser_harness import (enable_semantics, field_back, flet_server, open_app_page, screenshot, type_names,
+                                   wait_for_text)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -202,7 +203,6 @@ def test_a_reload_that_drops_the_query_draws_the_screen_once(browser, server):
     address, as the guests' and the hosts' phones do: the same session, the same screen. The
     home reaches the phone once, not drawn and then replaced (a second drawing cost the phone a
     second build, and took the controls from under a test's finger: tests/README.md)."""
-    from tests.browser_harness import enable_semantics
     page = open_app_page(browser, server.url + "?from=qr")
     try:
         wait_for_text(page, "New game")

@@ -13,7 +13,8 @@ finishes the site for a phone:
   self-unregistering service worker left out, the app's icons and colours in the manifest;
 - the offline copy: Workbox's generateSW (npm, web/package.json) precaches every file;
 - precompressed .br/.gz copies beside the files (servestatic's compress), for servers that use them
-  (left out with --no-compress: the tests' plain static server sends the files as they are).
+  (left out with --no-compress: the tests' plain static server sends the files as they are;
+  --compress-only adds them to a build made so).
 
 Only PyPI and the npm registry are asked anything, and only on the first build.
 """
@@ -243,8 +244,12 @@ def compress() -> None:
 
 def main(argv: list[str] | None = None) -> None:
     # make test builds without the compressed copies (no test loads them; they were 47 s of a
-    # fresh clone's run, #32); make web adds them after.
-    compressed = "--no-compress" not in (sys.argv[1:] if argv is None else argv)
+    # fresh clone's run, #32); make web adds them after, with --compress-only.
+    args = sys.argv[1:] if argv is None else argv
+    if "--compress-only" in args:
+        compress()
+        return
+    compressed = "--no-compress" not in args
     found = wheels()
     say(f"{len(found)} wheels pinned and checked; staging the app")
     publish(stage(found))

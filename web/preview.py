@@ -10,6 +10,12 @@ from pathlib import Path
 SITE = Path(__file__).resolve().parent.parent / "build" / "web"
 
 
+def packed(who: str, site: Path = SITE) -> None:
+    """Refuse, saying why, a build without its compressed copies (make test builds it so)."""
+    if not (site / "main.dart.js.br").exists():
+        raise SystemExit(f"{who}: build/web or its compressed copies are missing; run make web first")
+
+
 def app(site: Path = SITE):
     from servestatic.asgi import ServeStaticASGI
 
@@ -30,8 +36,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--port", type=int, default=8551)
     args = parser.parse_args()
-    if not (SITE / "main.dart.js.br").exists():  # make test builds it without its compressed copies
-        raise SystemExit("make web-preview: build/web or its compressed copies are missing; run make web first")
+    packed("make web-preview")
     print(f"Pandapad, the phone build: http://127.0.0.1:{args.port}/ (Ctrl+C stops it)", flush=True)
     uvicorn.run(app(), host="127.0.0.1", port=args.port, log_level="warning")
 
