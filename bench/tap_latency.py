@@ -64,7 +64,7 @@ _TAP_PROBE_JS = """
       if (!m || m.t0 === null || m.tDom !== null) return;
       if (count(m.expected) <= m.baseline) return;
       m.tDom = t; m.frameSeq = p.mutationFrameSeq;
-      if (p.hooked !== "skwasm") {  // renderers that paint on the main thread: next frame
+      if (!(p.hooked === "skwasm" && p.submitSeq > 0)) {  // painted on the page's thread: next frame
         requestAnimationFrame(() => requestAnimationFrame(() => {
           m.tPaint = performance.now(); m.resolve();
         }));

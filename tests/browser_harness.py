@@ -293,7 +293,8 @@ def flet_server(target: str | os.PathLike | Sequence[str], **kwargs) -> Iterator
 # --------------------------------------------------------------------------- browser
 
 # Installed in every page: tells when the canvas shows what the semantics tree says.
-# Flet 1.0.5 serves Flutter's skwasm renderer, which rasterises in a worker: the DOM semantics
+# Flutter's threaded skwasm renderer (Flet's choice in a cross-origin isolated page, which the
+# app's pages no longer are: views/serving.py OneThread) rasterises in a worker: the DOM semantics
 # tree changes *before* the canvas does (by one raster, ~5 ms warm, 100-600 ms for a first
 # glyph or at boot), so "the text is in the DOM" is not yet "a person sees it".
 # Each Flutter frame posts one "renderPictures" message to the raster worker (one in flight at
@@ -304,7 +305,10 @@ def flet_server(target: str | os.PathLike | Sequence[str], **kwargs) -> Iterator
 # to the next one submitted.
 FRAME_PROBE_JS = """
 (() => {
-  if (window.__ppProbe) return window.__ppProbe.hooked;
+  // Frames are timed only once a raster worker is seen at work (threaded skwasm); one thread
+  // (the app's skwasm, the phone build's CanvasKit) paints in step with semantics.
+  const timed = p => p.submitSeq > 0 ? p.hooked : null;
+  if (window.__ppProbe) return timed(window.__ppProbe);
   const p = window.__ppProbe = {
     hooked: null, submitSeq: 0, presentedSeq: 0, taskSubmitSeq: null, mutationFrameSeq: 0,
     lastFrame: 0, lastMutation: 0, frameHooks: [], mutationHooks: [],
@@ -341,7 +345,7 @@ FRAME_PROBE_JS = """
     p.mutationFrameSeq = p.taskSubmitSeq !== null ? p.taskSubmitSeq : p.submitSeq + 1;
     for (const h of p.mutationHooks.slice()) h(t);
   }).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-  return p.hooked;
+  return timed(p);
 })()
 """
 

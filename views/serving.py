@@ -152,8 +152,9 @@ def install(prepared: Path, assets_dir: Path | None) -> None:
 
     def app(*args, **kwargs):
         fastapi_app = stock_app(*args, **kwargs)
-        # Inside Flet's own middleware (its isolation headers, which make Chromium pick the
-        # skwasm renderer, go on every file), outside its routes: the websocket passes through.
+        # Outside Flet's own middleware, which isolates every page (COOP/COEP): see OneThread.
+        fastapi_app.user_middleware.insert(0, Middleware(OneThread))
+        # Inside it, outside its routes: the websocket passes through.
         fastapi_app.user_middleware.extend([
             Middleware(ClientFiles, prepared=prepared, key=key, etags=etags, shadowed=shadowed),
             Middleware(Revalidated),
@@ -206,6 +207,33 @@ class ClientFiles(ServeStaticASGI):
         if rel in self.etags:
             headers["ETag"] = self.etags[rel]
         headers["Cache-Control"] = IMMUTABLE if url.startswith(self.versioned) else REVALIDATE
+
+
+class OneThread:
+    """Pages that are not cross-origin isolated, so that every browser runs Flutter's renderer
+    on one thread, as the table's phones do (a LAN address is no secure context). Flet isolates
+    its pages (COOP/COEP), and Chromium then picks the threaded skwasm, whose text layout on
+    the page's thread races its raster worker over a shared glyph cache: the heap is corrupted
+    and the page spins at 100 % for good (flutter/flutter#190039, fixed after the Flutter in
+    Flet 1.0.5). Seen here three times while names were typed: a page stuck in paragraph_layout
+    (tests/README.md)."""
+
+    ISOLATION = ("cross-origin-opener-policy", "cross-origin-embedder-policy")
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_shared(message):
+            if message["type"] == "http.response.start":
+                message["headers"] = [(k, v) for k, v in message["headers"]
+                                      if k.decode("latin-1").lower() not in self.ISOLATION]
+            await send(message)
+
+        await self.app(scope, receive, send_shared)
 
 
 class Revalidated:
