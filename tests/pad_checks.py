@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.browser_harness import REPO_ROOT, open_app_page
+from tests.browser_harness import PHONE, REPO_ROOT, open_app_page
 
 
 def exported(browser, server, names) -> dict:
@@ -36,7 +36,6 @@ def main_py_score(record: dict) -> dict:
 # --------------------------------------------------------------------------- a phone in the hand
 
 PHONES = {"360x740": (360, 740), "412x915": (412, 915)}
-PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2.625}
 
 
 # Every touch of a finger on the page, counted by the page itself (typing is not a tap).

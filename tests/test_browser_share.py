@@ -14,14 +14,13 @@ from PIL import Image
 from scoring import parse_record, share
 from storage import Store
 from tests import finished_examples as fx
-from tests.browser_harness import (ARTIFACTS_DIR, flet_server, open_app_page, screenshot, scrolled_to,
+from tests.browser_harness import (ARTIFACTS_DIR, PHONE, flet_server, open_app_page, screenshot, scrolled_to,
                                    wait_for_paint, wait_for_text)
 from tests.records_for_tests import record
 from tests.test_share import decoded
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PHONE = dict(is_mobile=True, has_touch=True, device_scale_factor=2.625)
 FOUR = ["Mei", "Jonas", "Aylin", "Sebastián"]
 TEN = ["Mei", "Jonas", "Aylin", "Sebastián", "Priya", "Tomasz", "Chloé", "Kwame", "Ingrid", "Maximilian-Alexander"]
 
