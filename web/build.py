@@ -9,7 +9,8 @@ finishes the site for a phone:
 - Pyodide: the copy flet-web ships, handed to publish as its cache (publish would download it),
   and the python-build manifest publish asks for, written from that copy's own version;
 - the page: a path to Pyodide the browser accepts (publish writes a bare module name), the
-  phone's viewport from the first byte, web/page.js (offline copy, persistent storage), Flutter's
+  phone's viewport from the first byte, web/page.js (offline copy, persistent storage),
+  web/early.js (Python starts with the page, beside Flutter), Flutter's
   self-unregistering service worker left out, the app's icons and colours in the manifest;
 - the offline copy: Workbox's generateSW (npm, web/package.json) precaches every file;
 - precompressed .br/.gz copies beside the files (servestatic's compress), for servers that use them
@@ -165,12 +166,13 @@ def finish_page() -> None:
     html = html.replace('<meta charset="UTF-8">', '<meta charset="UTF-8">\n  <meta name="viewport" content='
                         '"width=device-width, initial-scale=1.0, maximum-scale=1.0, user-scalable=no">\n'
                         f'  <meta name="theme-color" content="{THEME_COLOUR}">', 1)
-    html = html.replace('<script src="python.js"></script>',
-                        '<script src="python.js"></script>\n  <script src="page.js"></script>', 1)
+    html = html.replace('<script src="python.js"></script>', '<script src="python.js"></script>\n'
+                        '  <script src="early.js"></script>\n  <script src="page.js"></script>', 1)
     html = re.sub(r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
                   f'<meta name="apple-mobile-web-app-title" content="{NAME}">', html)
     index.write_text(html)
-    shutil.copy2(WEB / "page.js", OUT / "page.js")
+    for script in ("page.js", "early.js"):
+        shutil.copy2(WEB / script, OUT / script)
     # GitHub Pages and most static hosts answer an unknown path with 404.html: the app itself,
     # so that a link to /game/… opens the app on a first visit too.
     shutil.copy2(index, OUT / "404.html")

@@ -1,0 +1,54 @@
+// Pandapad on a phone by itself (make web): Python starts with the page, not after Flutter.
+// Flet's python.js starts the Python worker only when the Flutter app asks to connect, which is
+// after main.dart.js and CanvasKit have loaded (0.6 s of an offline start here, more on a first
+// visit). Pyodide's start does not need Flutter: this script starts the same worker with the
+// same first message at once, and hands it to python.js's jsConnect when Flutter asks, with
+// whatever the worker said meanwhile. Loaded after python.js, whose _apps and jsConnect it uses.
+(function () {
+  "use strict";
+  if (typeof flet === "undefined" || !flet.pyodide || typeof jsConnect !== "function") return;
+  var base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
+  var worker = new Worker(base + "/python-worker.js", { type: "module" });
+  var said = [];        // what the worker posted before Flutter connected, in order
+  var listener = null;  // python.js's handler once Flutter has connected
+  worker.onmessage = function (event) {
+    if (listener) listener(event); else said.push(event);
+  };
+  // The first message python.js would send for a published app (its Dart side passes no args).
+  worker.postMessage({
+    pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+    args: {},
+    documentUrl: document.URL,
+    appPackageUrl: flet.appPackageUrl,
+    micropipIncludePre: flet.micropipIncludePre,
+    pythonModuleName: flet.pythonModuleName
+  });
+
+  var connect = jsConnect;
+  globalThis.jsConnect = async function (appId, args, dartOnMessage) {
+    var plain = args === undefined || args === null || JSON.stringify(args) === "{}";
+    if (!worker || !plain) return connect(appId, args, dartOnMessage);  // not the start this worker made
+    var app = { dartOnMessage: dartOnMessage, worker: worker };
+    worker = null;
+    _apps[appId] = app;
+    var error;
+    var initialized = new Promise(function (resolve) {
+      listener = function (event) {
+        if (typeof event.data === "string") {
+          if (event.data !== "initialized") error = event.data;
+          resolve();
+        } else {
+          app.dartOnMessage(event.data);
+        }
+      };
+    });
+    said.splice(0).forEach(listener);
+    await initialized;
+    if (error) {
+      console.error("Python worker init error:", error);
+      await jsDisconnect(appId);
+      throw error;
+    }
+    console.log("Python worker initialized: " + appId);
+  };
+})();
