@@ -62,6 +62,7 @@ UNUSED = ("main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_
           "pyodide/python.exe", "pyodide/python_cli_entry.mjs", "pyodide/ffi.d.ts",
           "pyodide/pyodide.d.ts", "pyodide/package.json", "pyodide/pyodide.js")
 UNUSED_SUFFIXES = (".symbols", ".map")
+UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 
 
 def say(text: str) -> None:
@@ -227,6 +228,25 @@ def drop_unused() -> None:
             path.unlink()
 
 
+def unused_fonts() -> None:
+    """Flutter downloads and parses every font of assets/FontManifest.json as it starts. Flet's
+    client lists the KaTeX fonts of its Math control and the Cupertino icons (20 files, 0.9 MB),
+    which no screen of Pandapad draws: out of the manifest and out of the site."""
+    manifest = OUT / "assets" / "FontManifest.json"
+    families = json.loads(manifest.read_text())
+    kept = [f for f in families if not any(a["asset"].startswith(UNUSED_FONTS) for a in f["fonts"])]
+    if len(kept) == len(families):
+        raise SystemExit("make web: the unused fonts were not found in FontManifest.json; see web/build.py")
+    manifest.write_text(json.dumps(kept, indent=2))
+    for family in families:
+        if family not in kept:
+            for font in family["fonts"]:
+                (OUT / "assets" / font["asset"]).unlink()
+    for folder in sorted((OUT / "assets" / "packages").rglob("*"), reverse=True):  # deepest first
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+
+
 def icons() -> None:
     """The app's own icon on the home screen, in the sizes the manifest names."""
     from PIL import Image
@@ -273,6 +293,7 @@ def main(argv: list[str] | None = None) -> None:
     finish_page()
     repack_archive()
     drop_unused()
+    unused_fonts()
     icons()
     service_worker()
     if compressed:
