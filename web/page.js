@@ -22,6 +22,25 @@
   navigator.serviceWorker.addEventListener("controllerchange", function () {
     if (swapping || servedByWorker) location.reload();
   });
+  // A page of one build under the worker of another loads again, from that worker: it would
+  // otherwise fetch the rest of the app (Python's archive, Flutter) from the other build. This
+  // happens when the new worker took over between the page's request and this script (the
+  // old page, going hidden as it reloaded, asked for the swap): then no controllerchange is
+  // left for this page to see.
+  var build = document.querySelector('meta[name="pandapad-build-id"]');
+  function sameBuild(worker) {
+    if (!build || !("MessageChannel" in window)) return;
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) {
+      var tried = sessionStorage.getItem("pandapad-loaded-again-for");  // once per build: never a loop
+      if (event.data !== build.content && !swapping && tried !== event.data) {
+        sessionStorage.setItem("pandapad-loaded-again-for", event.data);
+        swapping = true;
+        location.reload();
+      }
+    };
+    worker.postMessage({ type: "BUILD" }, [channel.port2]);
+  }
   function takeNewBuild(registration) {
     if (swapping || !registration.waiting || !navigator.serviceWorker.controller) return;
     swapping = true;
@@ -42,6 +61,7 @@
     });
   }
   if (navigator.serviceWorker.controller) {
+    sameBuild(navigator.serviceWorker.controller);
     register();  // the offline copy is there: only ask whether a newer build is out
     return;
   }

@@ -22,6 +22,9 @@ routing.registerRoute(new routing.NavigationRoute(precaching.createHandlerBoundT
 // The first install takes the open page at once; a new build waits until the page asks for it
 // (web/page.js), so a phone is never half on one build and half on the other.
 core.clientsClaim();
+// web/sw.mjs writes the build's name here and into its page; a page asks which build this is.
+const BUILD = "BUILD_ID";
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+  if (event.data && event.data.type === "BUILD" && event.ports[0]) event.ports[0].postMessage(BUILD);
 });

@@ -1,7 +1,8 @@
 // Writes the phone build's service worker (make web; web/build.py runs this): Workbox's
 // injectManifest puts the list of every file of the site, each with its content hash, into
 // web/sw-src.js, and Workbox's own scripts are copied beside it (no CDN).
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { copyWorkboxLibraries, injectManifest } from "workbox-build";
@@ -16,13 +17,31 @@ const workboxDir = await copyWorkboxLibraries(site);
 for (const f of readdirSync(join(site, workboxDir))) {
   if (f.includes(".dev.") || f.endsWith(".map")) rmSync(join(site, workboxDir, f));
 }
-const source = join(site, ".sw-src.js");
-writeFileSync(source, readFileSync(join(here, "sw-src.js"), "utf8").replaceAll("WORKBOX_DIR", workboxDir));
-
 // The precompressed copies (x.br, x.gz beside x) are for the static server, not for the cache:
 // the browser decompresses what it is sent. app.tar.gz is the app itself, and is kept.
 const copies = readdirSync(site, { recursive: true })
   .filter((f) => /\.(br|gz)$/.test(f) && existsSync(join(site, f.replace(/\.(br|gz)$/, ""))));
+
+// The build's own name, a hash of every file but the page: written into the page and into the
+// worker, so that a page can tell whether the worker that now controls it is of its build
+// (web/page.js), whatever order the browser swapped them in.
+const pages = ["index.html", "404.html"];
+const hash = createHash("sha256");
+for (const f of readdirSync(site, { recursive: true }).sort()) {
+  if (pages.includes(f) || copies.includes(f) || f === "sw.js" || f.startsWith(".") || f.startsWith(workboxDir)
+      || !statSync(join(site, f)).isFile()) continue;
+  hash.update(f).update("\0").update(readFileSync(join(site, f))).update("\0");
+}
+const build = hash.digest("hex").slice(0, 16);
+for (const page of pages) {
+  const html = readFileSync(join(site, page), "utf8").replace(/\n\s*<meta name="pandapad-build-id"[^>]*>/, "");
+  writeFileSync(join(site, page), html.replace("<head>", `<head>\n  <meta name="pandapad-build-id" content="${build}">`));
+}
+
+const source = join(site, ".sw-src.js");
+writeFileSync(source, readFileSync(join(here, "sw-src.js"), "utf8").replaceAll("WORKBOX_DIR", workboxDir)
+  .replaceAll("BUILD_ID", build));
+
 const { count, size, warnings } = await injectManifest({
   globDirectory: site,
   globPatterns: ["**/*"],
@@ -35,4 +54,4 @@ const { count, size, warnings } = await injectManifest({
 });
 rmSync(source);
 for (const w of warnings) console.warn(`workbox: ${w}`);
-console.log(`sw.js precaches ${count} files, ${(size / 1024 / 1024).toFixed(1)} MB`);
+console.log(`sw.js precaches ${count} files of build ${build}, ${(size / 1024 / 1024).toFixed(1)} MB`);
