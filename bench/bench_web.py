@@ -2,7 +2,9 @@
 
 - First visit: MB moved and seconds to the home's game tiles at 20 Mbit/s (20 ms latency), a
   fresh profile; then what the offline copy (the service worker's precache) moved on top.
-- Opening again with the network off: bytes from the network and seconds to the home.
+- Opening again with the network off (the host taken down, as for a phone with no network),
+  twice: the first time after the install, and a later one; bytes from the network, seconds to
+  the home, and when each step of the start was seen (Flutter, Pyodide, the app's Python).
 - Tap -> visible total on the Panda Royale pad (Hand total), the phone build and `main.py` served
   on loopback, in alternating blocks.
 - A tap's save with 1,000 games stored against 10 (the phone's store on IndexedDB): tap ->
@@ -40,6 +42,11 @@ from tests.browser_harness import (PHONE, chromium, enable_semantics, flet_serve
 SITE = ROOT / "build" / "web"
 MBIT = 20
 LATENCY = 0.020
+# What the page and Flet's Python worker print on the way up (console lines, in order) -> the step done.
+# After the last step the page asks for the app's first screen: the store is opened (0.04 s here)
+# and the home built (0.2 s), then Flutter draws it.
+BOOT_STEPS = {"Flutter app loaded": "Flutter loaded", "python_module_name:": "Pyodide started",
+              "Adding __pypackages__": "the app unpacked", "Python worker initialized": "the app imported"}
 GOALS = {"first_mb": 15, "first_s": 12, "again_bytes": 0, "again_s": 5, "tap_ratio": 1.5, "save_ratio": 1.3}
 
 
@@ -78,14 +85,30 @@ class Link:
         await self.app(scope, receive, paced)
 
 
-def serve_site(link: Link) -> tuple[str, object]:
-    import uvicorn
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(link, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}/", server
+class Site:
+    """The static host on 127.0.0.1, which can be taken off the network and brought back.
+
+    Offline means the host is gone, as for a phone with no network: Chromium's emulated offline
+    mode leaves the service worker's own requests (its update check of sw.js) on the network."""
+
+    def __init__(self, link: Link):
+        self.link = link
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.up()
+
+    def up(self) -> None:
+        import uvicorn
+        self.server = uvicorn.Server(uvicorn.Config(self.link, host="127.0.0.1", port=self.port,
+                                                    log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        while not self.server.started:
+            time.sleep(0.05)
+
+    def down(self) -> None:
+        self.server.should_exit = True
+        self.thread.join()
 
 
 def phone(browser):
@@ -105,6 +128,24 @@ def opened(context, url: str) -> tuple[object, float]:
     enable_semantics(page, timeout=180_000)
     home(page)
     return page, time.perf_counter() - start
+
+
+def reopened(context, url: str) -> tuple[object, float, dict[str, float], list[str]]:
+    """The app opened in a new page: the page, seconds to the home, when each boot step was
+    seen, and the requests the offline copy did not answer."""
+    asked: list[str] = []
+    page = context.new_page()
+    page.on("response", lambda r: None if r.from_service_worker else asked.append(r.url))
+    page.on("requestfailed", lambda r: asked.append(r.url))
+    steps: dict[str, float] = {}
+    page.on("console", lambda m: steps.update(
+        {step: time.perf_counter() - start for line, step in BOOT_STEPS.items()
+         if m.text.startswith(line) and step not in steps}))
+    start = time.perf_counter()
+    page.goto(url)
+    enable_semantics(page, timeout=180_000)
+    home(page)
+    return page, time.perf_counter() - start, steps, asked
 
 
 def new_pad(page) -> None:
@@ -177,7 +218,8 @@ def main(argv=None) -> int:
     packed("bench_web", SITE)
 
     link = Link(site_app(SITE), MBIT)
-    url, _ = serve_site(link)
+    site = Site(link)
+    url = site.url
     figures = {}
     work = Path(tempfile.mkdtemp(prefix="pandapad-bench-web-"))
     with chromium() as browser, flet_server("main.py", args=["--data-dir", str(work / "lan")],
@@ -196,21 +238,24 @@ def main(argv=None) -> int:
         print(f"  and the offline copy on top, fetched by the service worker after: "
               f"{total_mb - first_mb:.1f} MB ({total_mb:.1f} MB in all)")
         page.close()
-        # --- again, with the network off
+        # --- again, with the network off: the host is gone, and the page must not need it. The
+        # first opening after the install compiles Flutter's main.dart.js once more (Chromium keeps
+        # compiled code of a script from the offline copy from its first run there); later ones
+        # start from that compiled code.
+        before_again = link.sent
+        site.down()
         ctx.set_offline(True)
-        net: list[str] = []
-        before = link.sent
-        again = ctx.new_page()
-        again.on("response", lambda r: None if r.from_service_worker else net.append(r.url))
-        start = time.perf_counter()
-        again.goto(url)
-        enable_semantics(again, timeout=180_000)
-        home(again)
-        again_s = time.perf_counter() - start
-        again_bytes = link.sent - before
-        print(f"opening again offline: {again_bytes} bytes from the network ({len(net)} responses not from "
-              f"the offline copy), home after {again_s:.1f} s (goals 0 bytes, <= {GOALS['again_s']} s)")
-        figures.update(first_mb=first_mb, first_s=first_s, again_bytes=again_bytes, again_s=again_s)
+        for which in ("first", "later"):
+            again, again_s, steps, asked = reopened(ctx, url)
+            print(f"opening again offline, {which} time (the host gone): {link.sent - before_again} bytes from "
+                  f"the network, home after {again_s:.1f} s (goals 0 bytes, <= {GOALS['again_s']} s)")
+            print(f"  asked of the network, unanswered: {', '.join(sorted(set(asked))) or 'nothing'}")
+            print("  where the time went: " + ", ".join(f"{step} {t:.2f} s" for step, t in steps.items())
+                  + f", the home drawn {again_s:.2f} s")
+            if which == "first":  # the goal is held against the slower one
+                figures.update(first_mb=first_mb, first_s=first_s, again_bytes=link.sent - before_again,
+                               again_s=again_s)
+                again.close()
 
         # --- tap -> total: the phone build against the LAN server
         new_pad(again)
@@ -227,6 +272,7 @@ def main(argv=None) -> int:
         print(f"  ratio phone / server: {ratio:.2f} (goal <= {GOALS['tap_ratio']})")
         figures["tap_ratio"] = ratio
         ctx.set_offline(False)
+        site.up()
 
         # --- a save with 1,000 games stored against 10 (two phones, each its own store)
         pads = {}
