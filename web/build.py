@@ -63,6 +63,11 @@ UNUSED = ("main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_
           "pyodide/pyodide.d.ts", "pyodide/package.json", "pyodide/pyodide.js")
 UNUSED_SUFFIXES = (".symbols", ".map")
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
+# Flet's client loads Rive's runtime (animations the app does not draw) with a <script> from this
+# CDN as it starts, whatever --no-cdn says: a phone online would fetch and run a CDN's code at every
+# start. The build points it at a path of the site that has no file (web/build.py no_cdn_rive).
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+RIVE_NOWHERE = "rive-not-included/"
 
 
 def say(text: str) -> None:
@@ -216,6 +221,16 @@ def repack_archive() -> None:
     shutil.rmtree(folder)
 
 
+def no_cdn_rive() -> None:
+    """Rive's script asked of the site itself, where it is not: the script fails to load, as it
+    did offline (Flutter waits for it and draws no Rive, which Pandapad has none of)."""
+    main = OUT / "main.dart.js"
+    text = main.read_text(encoding="utf-8")
+    if text.count(f'"{RIVE_CDN}"') != 1:
+        raise SystemExit("make web: Rive's CDN address was not found once in main.dart.js; see web/build.py")
+    main.write_text(text.replace(f'"{RIVE_CDN}"', f'"{RIVE_NOWHERE}"'), encoding="utf-8")
+
+
 def drop_unused() -> None:
     for rel in UNUSED:
         path = OUT / rel
@@ -291,6 +306,7 @@ def main(argv: list[str] | None = None) -> None:
     say(f"{len(found)} wheels pinned and checked; staging the app")
     publish(stage(found))
     finish_page()
+    no_cdn_rive()
     repack_archive()
     drop_unused()
     unused_fonts()
