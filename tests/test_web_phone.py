@@ -103,7 +103,7 @@ class Phone:
         self.context.on("request", self._seen)
 
     def _seen(self, request) -> None:
-        if not request.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+        if not request.url.startswith(("http://127.0.0.1:", "data:", "blob:", "about:")):  # about: never leaves
             self.elsewhere.append(request.url)
 
     def open(self, url: str):
@@ -116,7 +116,7 @@ class Phone:
         self.context.close()
 
     def asked_elsewhere(self) -> list[str]:
-        # Flet's client asks a CDN for Rive's script unless make web points it home (web/build.py no_cdn_rive).
+        # Flet's client asks a CDN for Rive's script unless make web points it nowhere (web/build.py no_cdn_rive).
         return self.elsewhere
 
 

@@ -65,9 +65,11 @@ UNUSED_SUFFIXES = (".symbols", ".map")
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 # Flet's client loads Rive's runtime (animations the app does not draw) with a <script> from this
 # CDN as it starts, whatever --no-cdn says: a phone online would fetch and run a CDN's code at every
-# start. The build points it at a path of the site that has no file (web/build.py no_cdn_rive).
+# start. The build points it at an about: address, which a browser refuses to fetch: the script
+# fails at once, as it did offline, and nothing leaves the phone (a path of the site would reach
+# hosts that answer unknown paths with the app's page, which would then run as a script).
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
-RIVE_NOWHERE = "rive-not-included/"
+RIVE_NOWHERE = "about:rive-not-included/"
 
 
 def say(text: str) -> None:
@@ -222,8 +224,8 @@ def repack_archive() -> None:
 
 
 def no_cdn_rive() -> None:
-    """Rive's script asked of the site itself, where it is not: the script fails to load, as it
-    did offline (Flutter waits for it and draws no Rive, which Pandapad has none of)."""
+    """Rive's script asked of nowhere: it fails to load, as it did offline (Flutter waits for it
+    and draws no Rive, which Pandapad has none of)."""
     main = OUT / "main.dart.js"
     text = main.read_text(encoding="utf-8")
     if text.count(f'"{RIVE_CDN}"') != 1:
