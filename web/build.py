@@ -52,11 +52,11 @@ THEME_COLOUR = "#2E7D32"  # views/theme.py's seed
 BACKGROUND = "#FFFFFF"
 ARCHIVE_TIME = 1767225600  # 2026-01-01: every file of the app's archive, so that its bytes depend on its contents only
 
-# Files of Flet's web client and of Pyodide that a phone never asks for here: the skwasm and
-# WebAssembly builds of the Dart app (the page runs CanvasKit + main.dart.js), debug symbols,
-# source maps, Pyodide's command-line runner and its type declarations.
-UNUSED = ("main.dart.wasm", "main.dart.mjs", "flutter.js.map", "flutter_service_worker.js",
-          "canvaskit/skwasm.js", "canvaskit/skwasm.wasm", "canvaskit/skwasm_heavy.js",
+# Files of Flet's web client and of Pyodide that a phone never asks for here: the multi-threaded
+# skwasm (a static host sends no cross-origin isolation, so a page runs skwasm on one thread),
+# the experimental renderers, debug symbols, source maps, Pyodide's command-line runner and its
+# type declarations.
+UNUSED = ("flutter.js.map", "flutter_service_worker.js", "canvaskit/skwasm_heavy.js",
           "canvaskit/skwasm_heavy.wasm", "canvaskit/wimp.js", "canvaskit/wimp.wasm",
           "canvaskit/experimental_webparagraph", "pyodide/python", "pyodide/python.bat",
           "pyodide/python.exe", "pyodide/python_cli_entry.mjs", "pyodide/ffi.d.ts",
@@ -69,7 +69,8 @@ UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 # fails at once, as it did offline, and nothing leaves the phone (a path of the site would reach
 # hosts that answer unknown paths with the app's page, which would then run as a script).
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
-RIVE_NOWHERE = "about:rive-not-included/"
+# As long as the CDN's address: the compiled WebAssembly (main.dart.wasm) holds it with its length.
+RIVE_NOWHERE = "about:rive-not-included".ljust(len(RIVE_CDN) - 1, "-") + "/"
 
 
 def say(text: str) -> None:
@@ -160,7 +161,7 @@ def publish(stage: Path) -> None:
     base = os.environ.get("PANDAPAD_BASE_URL") or "/"
     run([VENV_BIN / "flet", "publish", "main.py", "--no-cdn", "--distpath", OUT, "--base-url", base, "--app-name", NAME,
          "--app-short-name", NAME, "--app-description", DESCRIPTION, "--pwa-theme-color", THEME_COLOUR,
-         "--pwa-background-color", BACKGROUND, "--route-url-strategy", "path", "--web-renderer", "canvaskit"],
+         "--pwa-background-color", BACKGROUND, "--route-url-strategy", "path", "--web-renderer", "auto"],
         cwd=stage, env=env, stdout=subprocess.DEVNULL)
 
 
@@ -224,13 +225,15 @@ def repack_archive() -> None:
 
 
 def no_cdn_rive() -> None:
-    """Rive's script asked of nowhere: it fails to load, as it did offline (Flutter waits for it
-    and draws no Rive, which Pandapad has none of)."""
-    main = OUT / "main.dart.js"
-    text = main.read_text(encoding="utf-8")
-    if text.count(f'"{RIVE_CDN}"') != 1:
-        raise SystemExit("make web: Rive's CDN address was not found once in main.dart.js; see web/build.py")
-    main.write_text(text.replace(f'"{RIVE_CDN}"', f'"{RIVE_NOWHERE}"'), encoding="utf-8")
+    """Rive's script asked of nowhere, by both builds of Flet's client (JavaScript and
+    WebAssembly): it fails to load, as it did offline (Flutter waits for it and draws no Rive,
+    which Pandapad has none of)."""
+    for name in ("main.dart.js", "main.dart.wasm"):
+        path = OUT / name
+        data = path.read_bytes()
+        if data.count(RIVE_CDN.encode()) != 1:
+            raise SystemExit(f"make web: Rive's CDN address was not found once in {name}; see web/build.py")
+        path.write_bytes(data.replace(RIVE_CDN.encode(), RIVE_NOWHERE.encode()))
 
 
 def drop_unused() -> None:

@@ -1,6 +1,6 @@
 // Pandapad on a phone by itself (make web): Python starts with the page, not after Flutter.
 // Flet's python.js starts the Python worker only when the Flutter app asks to connect, which is
-// after main.dart.js and CanvasKit have loaded (0.6 s of an offline start here, more on a first
+// after its compiled app and renderer have loaded (0.6 s of an offline start here, more on a first
 // visit). Pyodide's start does not need Flutter: this script starts the same worker with the
 // same first message at once, and hands it to python.js's jsConnect when Flutter asks, with
 // whatever the worker said meanwhile. Loaded after python.js, whose _apps and jsConnect it uses.
