@@ -210,6 +210,37 @@ def test_a_round_of_panda_royale_scores_as_main_py_score_and_survives_reload_and
     assert shown == {names[p["id"]]: p["total"] for p in result["players"]}
 
 
+# Flutter's loader asks WebAssembly.validate about these bytes (a WasmGC type) to choose between
+# its WebAssembly build (skwasm) and its JavaScript one (CanvasKit); a phone without WasmGC says no.
+WITHOUT_WASM_GC = """(() => {
+    const validate = WebAssembly.validate;
+    const probe = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 95, 1, 120, 0].join();
+    WebAssembly.validate = (bytes, ...rest) =>
+        new Uint8Array(bytes.buffer || bytes).join() === probe ? false : validate(bytes, ...rest);
+})()"""
+
+
+def test_a_phone_without_webassembly_gc_runs_the_javascript_build(phone_browser, served):
+    """Older phones (no WasmGC) get main.dart.js and CanvasKit from the same site, offline too."""
+    phone = Phone(phone_browser, (360, 740))
+    phone.context.add_init_script(WITHOUT_WASM_GC)
+    asked: list[str] = []
+    phone.context.on("request", lambda r: asked.append(r.url.rsplit("/", 1)[-1]))
+    try:
+        page = phone.open(url_of(served))
+        home(page)
+        assert "main.dart.js" in asked and "canvaskit.wasm" in asked
+        assert "main.dart.wasm" not in asked and "skwasm.wasm" not in asked
+        start_game(page)
+        tap_die(page, "yellow", 3)
+        page.get_by_text(re.compile(r"^1 of 1 die\b")).wait_for()
+        wait_for_text(page, "Hand total 3")
+        screenshot(page, "web_javascript_build_360x740")
+        assert phone.asked_elsewhere() == []
+    finally:
+        phone.close()
+
+
 def test_each_other_pad_starts_and_takes_its_first_entry(phone_browser, served):
     from tests.test_browser_nokosu_dice import declare, start_game as start_nokosu
     from tests.test_browser_pandoria import seat
