@@ -18,6 +18,12 @@ SETTLE = 0.5
 SEEN = 0.7
 
 
+def capital(field: str, letter: str) -> str:
+    """The field capitalizes words (TextCapitalization.WORDS): Flutter's web engine makes a
+    letter typed at a word's start a capital, by what the field shows when the key comes."""
+    return letter.upper() if not field or field.endswith(" ") else letter
+
+
 class Table:
     """One phone and the server: `keys` are typed one by one ("\\n" is Enter), each message
     takes its own time but arrives in order, as on a socket."""
@@ -30,7 +36,7 @@ class Table:
         self.phone = ""           # what the phone's field shows
         self.landing = None       # a write that reached the phone, before its next frame draws it
         self.arrive = {"up": 0.0, "down": 0.0}
-        self.typing = TypedName()
+        self.typing = TypedName(capital_words=True)
         self.seated: list[str] = []
         self.writes = 0
 
@@ -69,7 +75,7 @@ class Table:
                 self.landing = None  # a key before the frame: the phone keeps its own value
                 if key_is_enter := data == "\n":
                     self.send("up", t, ("submit", None))
-                value = self.phone[:-1] if data == RUB else self.phone + ("" if key_is_enter else data)
+                value = self.phone[:-1] if data == RUB else self.phone + ("" if key_is_enter else capital(self.phone, data))
                 if value != self.phone:  # a change event only when the value changed
                     self.phone = value
                     self.send("up", t, ("change", value))

@@ -21,8 +21,15 @@ def _edit(old: str, new: str) -> tuple[int, str]:
     return len(old) - keep, new[keep:]
 
 
+def _word_start(text: str) -> bool:
+    return not text or text.endswith(" ")
+
+
 class TypedName:
-    def __init__(self, trip: float = 0.0) -> None:
+    def __init__(self, trip: float = 0.0, capital_words: bool = False) -> None:
+        # A field that capitalizes words: the phone makes a letter typed at a word's start a
+        # capital by what its field shows, which a write may have emptied under the person.
+        self.capital_words = capital_words
         self.text = ""        # what Enter seats: every letter typed since the last name, in order
         self.bases = [""]     # the phone's last value, then the writes it may not show yet
         self.sent = [0.0]     # when each of those writes left
@@ -61,10 +68,24 @@ class TypedName:
         if sure:  # learn the round trip: a write this old had, or had not, landed
             self.trip = min(self.trip, now - self.sent[k]) if k else max(self.trip, now - self.sent[1])
         cut, added = _edit(self.bases[k], value)
-        self.text = self.text[:max(0, len(self.text) - cut)] + added
+        kept = self.text[:max(0, len(self.text) - cut)]
+        self.text = kept + (self._as_typed(value, added, kept) if self.capital_words else added)
         self.bases, self.sent = [value] + self.bases[k + 1:], [0.0] + self.sent[k + 1:]
         self.seat = [min(self.seat[k], len(value))] + self.seat[k + 1:]
         return self._write(now) if self.bases[-1] != self.text else None
+
+    @staticmethod
+    def _as_typed(value: str, added: str, kept: str) -> str:
+        """The added letters as the person typed them: a capital the phone made at what its field
+        showed as a word's start, where the name typed so far has the letter inside a word, was
+        the write's doing (the field emptied under "D" made "De" into "DE")."""
+        shown = value[:len(value) - len(added)]
+        letters = ""
+        for c in added:
+            if c.isupper() and _word_start(shown) and not _word_start(kept + letters):
+                c = c.lower()
+            shown, letters = shown + c, letters + c
+        return letters
 
     def seated(self, now: float, rest: str = "") -> str:
         """The name was seated: the field is emptied (or keeps what followed a typed new line).

@@ -38,7 +38,8 @@ class NewGame:
                                  shift_enter=True, min_lines=1, max_lines=1, expand=True, autofocus=True,
                                  max_length=NAME_MAX, text_size=theme.BODY,
                                  capitalization=ft.TextCapitalization.WORDS)
-        self.typing = TypedName()  # what was typed, true while the field's writes travel (#32)
+        # What was typed, true while the field's writes travel (#32); the field capitalizes words.
+        self.typing = TypedName(capital_words=True)
         self.message = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR)
         self.known_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.seats = ft.Column(spacing=4)
