@@ -2,9 +2,11 @@
 each host-only screen and handler refusing a guest on a real store while the host goes on."""
 from __future__ import annotations
 
+import asyncio
 import random
 from datetime import datetime, timezone
 from pathlib import Path
+from types import SimpleNamespace
 
 import flet as ft
 import pytest
@@ -15,6 +17,7 @@ from views.app import Shell
 from views.data import DataScreen
 from views.finished import FinishedScreen
 from views.games import Games
+from views.host import ServerThreads
 from views.pads import PADS
 from views.roles import GUEST, HOST, HOST_ONLY, Who, may, may_open_finished, refusal, route_action
 from views.settings import SettingsScreen
@@ -383,3 +386,32 @@ def test_without_lan_the_one_user_is_the_host(store):
     run(s.show("/"))
     assert {"Your data", "History", "Statistics"} <= set(texts(page.views[0]))
     assert Shell(FakePage(), games, [], Access(GUEST_TOKEN, HOST_TOKEN)).who.role == "guest"  # until its link says
+
+
+class IndexedDBPace(ServerThreads):
+    """The phone by itself answers each store call after a copy to IndexedDB: a wait of its own."""
+
+    async def run(self, fn, *args, **kwargs):
+        out = fn(*args, **kwargs)
+        await asyncio.sleep(0.05)
+        return out
+
+
+def test_back_then_your_data_at_once_shows_your_data(store):
+    """A phone's Back, then Your data tapped before the home was drawn again: both route changes
+    reach the shell in that order, and the screen the person asked for last is the one shown.
+    (The home's draw reads the store; the data screen's does not, so it finished first and the
+    home was drawn over it: a fresh-clone run of test_web_phone waited 30 s for Export JSON.)"""
+    games = Games(store, host=IndexedDBPace())
+    page = FakePage()
+    s = Shell(page, games, [], Access(None))
+    s.keep_awake = lambda on: None
+
+    async def back_then_your_data():
+        await s.show("/history")
+        asked = [asyncio.create_task(s.on_route_change(SimpleNamespace(route=r))) for r in ("/", "/data")]
+        await asyncio.gather(*asked)
+
+    run(back_then_your_data())
+    assert [v.route for v in page.views] == ["/", "/data"]
+    assert "Export JSON" in texts(page.views[-1])

@@ -90,6 +90,10 @@ class Shell:
         self.left_new: str | None = None  # the new-game address a game was just started from
         self.link = None  # what keeps this phone's link (the server's pulse), if the host has one
         self.new_game: NewGame | None = None  # the new-game form on show, if any
+        # One screen drawn at a time, in the order asked. Each draw awaits the store (a thread
+        # on the server, IndexedDB on a phone): Back then Your data tapped at once drew the
+        # data screen first, and the home's slower draw then replaced it.
+        self.drawing = asyncio.Lock()
 
     async def start(self) -> None:
         page = self.page
@@ -180,6 +184,10 @@ class Shell:
         await self.page.push_route(route)
 
     async def on_route_change(self, e: ft.RouteChangeEvent) -> None:
+        async with self.drawing:  # after the draw before it: its `drawn` is what this compares
+            await self._route_changed(e)
+
+    async def _route_changed(self, e: ft.RouteChangeEvent) -> None:
         if self.drawn.startswith("/game/") and e.route.split("?")[0] == self.left_new:
             # Back from a game just started: the empty new-game form it came from would only
             # invite starting the same game twice. The home, where the game is listed, instead.
@@ -195,7 +203,7 @@ class Shell:
             # the reconnect drew it already). Drawing it again replaced every control under a
             # test's finger (#32's flake list) and cost the phone a second build.
             return
-        await self.show(e.route)
+        await self._draw(e.route)
 
     async def on_connect(self, e) -> None:
         """The phone is back after a dropped link (Flet re-attached this session): what it
@@ -240,6 +248,10 @@ class Shell:
 
     async def show(self, route: str) -> None:
         """Rebuild the view stack for a route: home at the bottom, the route's screen on top."""
+        async with self.drawing:
+            await self._draw(route)
+
+    async def _draw(self, route: str) -> None:
         route = route.split("?")[0].rstrip("/") or "/"
         parts = route.strip("/").split("/")
         action = route_action(route)
