@@ -130,9 +130,10 @@ def opened(context, url: str) -> tuple[object, float]:
     return page, time.perf_counter() - start
 
 
-def reopened(context, url: str) -> tuple[object, float, dict[str, float], list[str]]:
-    """The app opened in a new page: the page, seconds to the home, when each boot step was
-    seen, and the requests the offline copy did not answer."""
+def reopened(context, url: str, which: str, sent) -> tuple[object, float, int]:
+    """The app opened in a new page with the host gone: the page, seconds to the home and the
+    bytes the network sent meanwhile (`sent()` counts them), with what was asked of the network
+    and when each boot step was seen, printed."""
     asked: list[str] = []
     page = context.new_page()
     page.on("response", lambda r: None if r.from_service_worker else asked.append(r.url))
@@ -141,11 +142,18 @@ def reopened(context, url: str) -> tuple[object, float, dict[str, float], list[s
     page.on("console", lambda m: steps.update(
         {step: time.perf_counter() - start for line, step in BOOT_STEPS.items()
          if m.text.startswith(line) and step not in steps}))
+    before = sent()
     start = time.perf_counter()
     page.goto(url)
     enable_semantics(page, timeout=180_000)
     home(page)
-    return page, time.perf_counter() - start, steps, asked
+    seconds, moved = time.perf_counter() - start, sent() - before
+    print(f"opening again offline, {which} time (the host gone): {moved} bytes from "
+          f"the network, home after {seconds:.1f} s (goals 0 bytes, <= {GOALS['again_s']} s)")
+    print(f"  asked of the network, unanswered: {', '.join(sorted(set(asked))) or 'nothing'}")
+    print("  where the time went: " + ", ".join(f"{step} {t:.2f} s" for step, t in steps.items())
+          + f", the home drawn {seconds:.2f} s")
+    return page, seconds, moved
 
 
 def new_pad(page) -> None:
@@ -242,20 +250,13 @@ def main(argv=None) -> int:
         # first opening after the install compiles Flutter's main.dart.js once more (Chromium keeps
         # compiled code of a script from the offline copy from its first run there); later ones
         # start from that compiled code.
-        before_again = link.sent
         site.down()
         ctx.set_offline(True)
-        for which in ("first", "later"):
-            again, again_s, steps, asked = reopened(ctx, url)
-            print(f"opening again offline, {which} time (the host gone): {link.sent - before_again} bytes from "
-                  f"the network, home after {again_s:.1f} s (goals 0 bytes, <= {GOALS['again_s']} s)")
-            print(f"  asked of the network, unanswered: {', '.join(sorted(set(asked))) or 'nothing'}")
-            print("  where the time went: " + ", ".join(f"{step} {t:.2f} s" for step, t in steps.items())
-                  + f", the home drawn {again_s:.2f} s")
-            if which == "first":  # the goal is held against the slower one
-                figures.update(first_mb=first_mb, first_s=first_s, again_bytes=link.sent - before_again,
-                               again_s=again_s)
-                again.close()
+        first_again, again_s, again_bytes = reopened(ctx, url, "first", lambda: link.sent)
+        # The goal is held against the first opening, the slower one.
+        figures.update(first_mb=first_mb, first_s=first_s, again_bytes=again_bytes, again_s=again_s)
+        first_again.close()
+        again, _, _ = reopened(ctx, url, "later", lambda: link.sent)
 
         # --- tap -> total: the phone build against the LAN server
         new_pad(again)
