@@ -110,7 +110,7 @@ class NumberSheet:
                          content=ft.Text(str(n), size=theme.LARGE, weight=ft.FontWeight.BOLD,
                                          color=ft.Colors.ON_PRIMARY if on else ft.Colors.ON_PRIMARY_CONTAINER)),
             expand=True, height=theme.TAP, border_radius=ft.BorderRadius.all(12), alignment=ft.Alignment.CENTER,
-            bgcolor=ft.Colors.PRIMARY if on else ft.Colors.PRIMARY_CONTAINER, ink=True,
+            bgcolor=ft.Colors.PRIMARY if on else ft.Colors.PRIMARY_CONTAINER, ink=theme.KEY_INK,
             on_click=partial(self.picked, n))
 
     def open(self) -> None:

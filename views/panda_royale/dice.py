@@ -11,7 +11,7 @@ CHIP = 48
 
 
 def _centre(content: ft.Control, **kwargs) -> ft.Container:
-    return ft.Container(content=content, alignment=ft.Alignment.CENTER, ink=True,
+    return ft.Container(content=content, alignment=ft.Alignment.CENTER, ink=theme.KEY_INK,
                         border_radius=ft.BorderRadius.all(8), **kwargs)
 
 

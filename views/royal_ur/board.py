@@ -7,6 +7,7 @@ from functools import partial
 import flet as ft
 
 from scoring import royal_ur as ur
+from views import theme
 from views.changes import Changes
 from views.royal_ur.state import COLUMNS, Cell, board_cells, counters_on, dots, square_label
 
@@ -85,7 +86,7 @@ class Board:
                                 alignment=ft.Alignment.CENTER)
         label = ft.Semantics(label=f"Square {cell.pos}", button=True, exclude_semantics=True, content=body)
         square = ft.Container(label, width=self.side, height=self.side, bgcolor=bg, border=border,
-                              border_radius=ft.BorderRadius.all(6), alignment=ft.Alignment.CENTER, ink=True,
+                              border_radius=ft.BorderRadius.all(6), alignment=ft.Alignment.CENTER, ink=theme.KEY_INK,
                               on_click=partial(self._tapped, cell.pos),
                               on_long_press=partial(self._held, cell.pos))
         self.squares[cell.pos] = square

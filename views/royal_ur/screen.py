@@ -220,7 +220,7 @@ class UrScreen(PadScreen):
                                                      weight=ft.FontWeight.BOLD),
                                              ft.Icon(ft.Icons.CLOSE, size=18)], tight=True, spacing=4)),
                 height=40, padding=ft.Padding.symmetric(horizontal=12), border_radius=ft.BorderRadius.all(20),
-                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, ink=True,
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, ink=theme.KEY_INK,
                 on_click=partial(self._take_chip, q)))
         ch.set_children(self.chips, chips)
 
