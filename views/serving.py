@@ -148,13 +148,12 @@ def install(prepared: Path, assets_dir: Path | None) -> None:
     etags = json.loads((prepared / DONE).read_text())
     shadowed = {p.relative_to(assets_dir).as_posix() for p in assets_dir.rglob("*") if p.is_file()} \
         if assets_dir and assets_dir.is_dir() else set()
+    serve_one_thread()  # outside Flet's own middleware, which isolates every page (COOP/COEP)
     stock_app = flet_fastapi.app
 
     def app(*args, **kwargs):
         fastapi_app = stock_app(*args, **kwargs)
-        # Outside Flet's own middleware, which isolates every page (COOP/COEP): see OneThread.
-        fastapi_app.user_middleware.insert(0, Middleware(OneThread))
-        # Inside it, outside its routes: the websocket passes through.
+        # Inside Flet's middleware, outside its routes: the websocket passes through.
         fastapi_app.user_middleware.extend([
             Middleware(ClientFiles, prepared=prepared, key=key, etags=etags, shadowed=shadowed),
             Middleware(Revalidated),
@@ -207,6 +206,23 @@ class ClientFiles(ServeStaticASGI):
         if rel in self.etags:
             headers["ETag"] = self.etags[rel]
         headers["Cache-Control"] = IMMUTABLE if url.startswith(self.versioned) else REVALIDATE
+
+
+def serve_one_thread() -> None:
+    """Every Flet FastAPI app this process builds serves pages that are not cross-origin
+    isolated (OneThread) and nothing else changed: the bare counter as a phone on the table's
+    Wi-Fi runs it (bench/counter_app.py --one-thread), the floor the app is measured against."""
+    import flet_web.fastapi as flet_fastapi
+    from starlette.middleware import Middleware
+
+    stock_app = flet_fastapi.app
+
+    def app(*args, **kwargs):
+        fastapi_app = stock_app(*args, **kwargs)
+        fastapi_app.user_middleware.insert(0, Middleware(OneThread))
+        return fastapi_app
+
+    flet_fastapi.app = app
 
 
 class OneThread:
