@@ -96,6 +96,10 @@ MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT, "dark": ft.
 def apply(page: ft.Page, mode: str = "system") -> None:
     page.theme_mode = MODES.get(mode, ft.ThemeMode.SYSTEM)
     page.theme, page.dark_theme = themes()
+    # A new theme shows at once. Flutter fades from one theme to the next in 200 ms, and the
+    # app's own theme replaces Flet's default at every opening: a dozen frames of the whole
+    # home redrawn while a phone opens the app (#34: bench_join, 50 ms of 1.26 s).
+    page.theme_animation_style = ft.AnimationStyle.no_animation()
 
 
 def die_colours(colour: str, face: int = 1) -> tuple[str, str]:
