@@ -100,6 +100,31 @@
   const RETRY_MS = 250;
   const GIVE_UP_MS = 10 * 60 * 1000;
 
+  // The table's socket, dialed as the page loads. Flet's client dials once its engine has
+  // started, and on a phone whose frames are drawn on the page's thread its first (empty)
+  // frame then holds the handshake back ~200 ms: the home came that much later (#34). The
+  // server says nothing until Flet's client registers, so Flet's first dial takes this socket
+  // over as it is; a socket that heard anything, or an address Flet does not ask for, is not.
+  let early = null;
+  try {
+    const address = new URL("ws", document.baseURI);
+    address.protocol = address.protocol === "https:" ? "wss:" : "ws:";
+    early = {url: address.href, socket: new NativeWebSocket(address.href), heard: false};
+    early.socket.addEventListener("message", () => { if (early) early.heard = true; });
+  } catch (e) { early = null; }
+
+  function earlySocket(url, protocols) {
+    const found = early;
+    early = null;
+    if (!found) return null;
+    const plain = protocols === undefined || (Array.isArray(protocols) && protocols.length === 0);
+    const usable = found.socket.readyState === NativeWebSocket.CONNECTING ||
+      found.socket.readyState === NativeWebSocket.OPEN;
+    if (found.url === new URL(url, location.href).href && plain && usable && !found.heard) return found.socket;
+    found.socket.close();
+    return null;
+  }
+
   class PatientWebSocket extends EventTarget {
     constructor(url, protocols) {
       super();
@@ -128,17 +153,24 @@
     }
 
     _dial() {
-      const native = this._protocols === undefined ? new NativeWebSocket(this.url)
-        : new NativeWebSocket(this.url, this._protocols);
+      const taken = earlySocket(this.url, this._protocols);
+      const native = taken || (this._protocols === undefined ? new NativeWebSocket(this.url)
+        : new NativeWebSocket(this.url, this._protocols));
       native.binaryType = this._binaryType;
       this._native = native;
       let opened = false;
-      native.addEventListener("open", () => {
+      const open = () => {
+        if (opened) return;
         opened = true;
         this._state = NativeWebSocket.OPEN;
         if (link.socket === this) link.open = true;
         this._emit(new Event("open"));
-      });
+      };
+      native.addEventListener("open", open);
+      // Taken over already open: its "open" has been and gone, so Flet hears it once its
+      // constructor has returned and its handlers are on: a microtask, not a task, which
+      // would wait behind the frame that is the reason for dialing early.
+      if (native.readyState === NativeWebSocket.OPEN) queueMicrotask(open);
       native.addEventListener("message", (e) => {
         if (link.socket === this) {
           link.lastIn = performance.now();

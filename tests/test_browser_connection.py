@@ -74,7 +74,7 @@ def table(tmp_path_factory):
     data = tmp_path_factory.mktemp("connection")
     with Store.open(data) as store:
         for k, game_id in enumerate(("pr-resets", "pr-stall", "pr-restart-SIGTERM", "pr-restart-SIGKILL",
-                                     "pr-first-look")):
+                                     "pr-first-look", "pr-early-dial")):
             store.save(pr.Record(players=players(), id=game_id, created=f"2026-11-24T19:0{k}:00Z"), None)
         store.save(ptp.Record(players=players(), id="ptp-resets", created="2026-11-24T19:10:00Z"), None)
     t = Table(data)
@@ -299,6 +299,39 @@ def test_a_phone_opening_the_link_is_laid_out_at_its_own_width_from_the_first_mo
         shown = [t for t in semantics_texts(page) if re.match(r"^(Ann|Ben|Cat): ", t)]
         boxes = [page.get_by_text(t, exact=True).first.bounding_box()["y"] for t in shown]
         assert len(shown) == 3 and max(boxes) - min(boxes) < 8, (shown, boxes)
+    finally:
+        page.context.close()
+
+
+# Every socket the page makes, and when: wrapped before the app's own scripts run.
+SOCKETS_SEEN = """(() => {
+  const Native = window.WebSocket; window.__sockets = [];
+  window.WebSocket = function (url, protocols) {
+    window.__sockets.push({url: String(url), at: performance.now()});
+    return protocols === undefined ? new Native(url) : new Native(url, protocols);
+  };
+  window.WebSocket.prototype = Native.prototype;
+  for (const k of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) window.WebSocket[k] = Native[k];
+})();"""
+
+
+def test_a_phone_opening_the_link_dials_the_table_once_before_flutter_has_loaded(browser, table):
+    """The page dials the table as it loads (assets/connection.js), and Flet's client takes that
+    socket over: dialed only once Flutter had started, the handshake waited ~200 ms more behind
+    Flutter's first frame on a phone (#34). One socket, not two, and the game comes up on it."""
+    page = open_app_page(browser, f"{table.server.url}game/pr-early-dial?token={TOKEN}", **PHONE,
+                         init_script=SOCKETS_SEEN)
+    try:
+        wait_for_text(page, "Round 1 of 10", timeout=30_000)
+        wait_for_paint(page)
+        sockets = page.evaluate("window.__sockets")
+        flutter = page.evaluate("Math.min(...performance.getEntriesByType('resource')"
+                                ".filter(r => /main\\.dart\\.(wasm|mjs|js)$/.test(r.name)).map(r => r.startTime))")
+        assert [s["url"].rsplit("/", 1)[1] for s in sockets] == ["ws"], sockets
+        assert sockets[0]["at"] < flutter, (sockets, flutter)
+        # And it is the link Flet's client talks on: a die entered on it is saved.
+        tap_at(page, button(page, "Yellow 5"))
+        wait_for_text(page, "Hand total 5")
     finally:
         page.context.close()
 
