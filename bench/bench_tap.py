@@ -13,11 +13,11 @@ and median ratio <= 1.5 (Panda Royale: <= 1.3).
 Each is measured twice (#34), as two browsers see it:
 - "desktop": a mouse's click at a scale factor of 1, how the bench ran until e7ce344 and how
   the figures of a192fb6 in #34 were taken;
-- "phone": a finger's tap in a phone's browser (touch, a Pixel's 2.625 scale factor), as the
-  suite's tests have run since e7ce344 made it open_app_page's default, which this bench
-  followed without saying so. Here every frame is 6.9 times the pixels, rastered by
-  SwiftShader on the same two cores as the page, so a busy pad pays more than the counter for
-  each frame: a cost of this machine's CPU-only GPU, not of the app (a phone rasters on its GPU).
+- "phone": a finger's tap in a phone's browser (touch, PHONE of tests/browser_harness.py: a
+  scale factor of 2), as the suite's tests run. Here every frame is 4 times the pixels,
+  rastered by SwiftShader on the same two cores as the page, so a busy pad pays more than the
+  counter for each frame it draws (#34: an ink ripple's 400 ms of frames after every tap cost
+  the pads 20-40 ms a tap; the entry keys have none since).
 
 Run: make bench, or .venv/bin/python bench/bench_tap.py [--taps 100] [--block 20] [--device both]
 """
