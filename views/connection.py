@@ -66,9 +66,12 @@ class Pulse:
             self.beat.value = str(n)
             try:
                 self.beat.update()
-            except Exception as exc:  # the session closed under us
-                log.debug("pulse stopped: %s", exc)
-                return
+            except Exception as exc:
+                # That beat is lost, not the pulse: before the first screen reaches the phone
+                # its hidden text is not on the phone's page yet, and Flet refuses it (the
+                # table first keeps the token on the phone, a round trip that a slow Wi-Fi
+                # or a busy phone makes longer than a pulse). A closed session ends the loop.
+                log.debug("a beat not sent: %s", exc)
 
 
 def tell_every_lost_socket() -> None:
