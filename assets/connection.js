@@ -109,8 +109,9 @@
   try {
     const address = new URL("ws", document.baseURI);
     address.protocol = address.protocol === "https:" ? "wss:" : "ws:";
-    early = {url: address.href, socket: new NativeWebSocket(address.href), heard: false};
-    early.socket.addEventListener("message", () => { if (early) early.heard = true; });
+    const dialed = {url: address.href, socket: new NativeWebSocket(address.href), heard: false};
+    dialed.socket.addEventListener("message", () => { dialed.heard = true; });
+    early = dialed;
   } catch (e) { early = null; }
 
   function earlySocket(url, protocols) {

@@ -50,8 +50,19 @@ class Pulse:
         self.task: asyncio.Task | None = None
 
     def start(self) -> None:
+        if not self._on_page():
+            # On the phone's page at once, not with the first screen: the table first keeps
+            # the token on the phone, a round trip that a slow Wi-Fi or a busy phone makes
+            # longer than a pulse, and the phone must hear the beats meanwhile.
+            self.page.update()
         if self.task is None or self.task.done():
             self.task = asyncio.create_task(self._run())
+
+    def _on_page(self) -> bool:
+        try:
+            return self.beat.page is not None
+        except RuntimeError:  # Flet: not added to the page yet (the overlay not sent)
+            return False
 
     def stop(self) -> None:
         if self.task is not None:
@@ -66,11 +77,7 @@ class Pulse:
             self.beat.value = str(n)
             try:
                 self.beat.update()
-            except Exception as exc:
-                # That beat is lost, not the pulse: before the first screen reaches the phone
-                # its hidden text is not on the phone's page yet, and Flet refuses it (the
-                # table first keeps the token on the phone, a round trip that a slow Wi-Fi
-                # or a busy phone makes longer than a pulse). A closed session ends the loop.
+            except Exception as exc:  # that beat is lost, not the pulse; a closed session ends the loop
                 log.debug("a beat not sent: %s", exc)
 
 
