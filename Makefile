@@ -11,11 +11,19 @@ CHROMIUM := /usr/bin/chromium
 # The repo root on sys.path for scripts run from subfolders (bench/).
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: setup run test bench chromium clean-venv web web-preview
+.PHONY: setup run test bench chromium clean-venv web web-preview catalogs
 
 setup: $(STAMP) chromium
 
-$(STAMP): pyproject.toml Makefile
+# npm's packages of web/package-lock.json: Workbox for the phone build, and the Japanese font's
+# slices (@fontsource/noto-sans-jp) that the server and the phone build serve (views/fonts.py).
+WEB_NODE := web/node_modules/.package-lock.json
+$(WEB_NODE): web/package.json web/package-lock.json
+	@command -v npm >/dev/null || { echo "make setup: npm is needed (Node 20): install it first"; exit 1; }
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(STAMP): pyproject.toml Makefile $(WEB_NODE)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Pandapad needs Python >= 3.11, $(PYTHON) is " + sys.version.split()[0])'
 	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
 	@# Install the dependency list of pyproject.toml (and the test extra), not the project itself.
@@ -79,3 +87,19 @@ bench: setup
 
 clean-venv:
 	rm -rf $(VENV)
+
+# The message catalogs (#33, views/locales/HOW.md): the messages of the code into pandapad.pot,
+# then every language's .po brought up to date with it (new messages empty, changed ones fuzzy:
+# tests/test_catalogs.py fails until a translator has seen them).
+LOCALES := views/locales
+catalogs: $(STAMP)
+	$(VENV)/bin/pybabel --quiet extract --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -k N_ \
+		-c TRANSLATORS: --sort-by-file --project Pandapad --copyright-holder Pandapad \
+		-o $(LOCALES)/pandapad.pot main.py scoring views
+	@for code in de es fr ja; do \
+		if [ -f $(LOCALES)/$$code/LC_MESSAGES/pandapad.po ]; then \
+			$(VENV)/bin/pybabel --quiet update --ignore-obsolete -D pandapad -l $$code -i $(LOCALES)/pandapad.pot -d $(LOCALES); \
+		else \
+			$(VENV)/bin/pybabel --quiet init -D pandapad -l $$code -i $(LOCALES)/pandapad.pot -d $(LOCALES); \
+		fi; \
+	done

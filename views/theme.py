@@ -5,6 +5,8 @@ import weakref
 
 import flet as ft
 
+from views import lang
+
 # Text sizes (logical pixels); the smallest text a player has to read is 16. Settings can make
 # every one of them larger; screens read theme.SMALL/BODY/LARGE/HUGE when they are built, and
 # each phone has its own size (#24): the names below are worked out for the session whose
@@ -37,6 +39,10 @@ def current_page() -> ft.Page | None:
         return ft.context.page
     except RuntimeError:  # outside any session (a test, the command line)
         return None
+
+
+# The language of a phone goes with its session as its text size does (views/lang.py).
+lang.use_sessions(current_page)
 
 
 def bind(page: ft.Page) -> None:
@@ -83,7 +89,8 @@ def themes() -> tuple[ft.Theme, ft.Theme]:
     theme loses the dark theme's text colours)."""
     def theme() -> ft.Theme:
         label = ft.ButtonStyle(text_style=ft.TextStyle(size=sized("BODY"), weight=ft.FontWeight.W_600))
-        return ft.Theme(color_scheme_seed="#2E7D32",
+        family = lang.FONTS.get(lang.language())  # Japanese in Japanese glyphs (views/fonts.py)
+        return ft.Theme(color_scheme_seed="#2E7D32", font_family=family[0] if family else None,
                         filled_button_theme=ft.FilledButtonTheme(style=label),
                         outlined_button_theme=ft.OutlinedButtonTheme(style=label),
                         text_button_theme=ft.TextButtonTheme(style=label))

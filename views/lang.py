@@ -1,0 +1,194 @@
+"""The words a person reads, in the language of the phone that reads them (#33).
+
+Every text a screen shows goes through `_` (or `n_` where a number decides the form), with the
+English words as the message id and `{name}` placeholders; the catalogs are gettext files made
+and read with Babel (views/locales/<code>/LC_MESSAGES/pandapad.po, `make catalogs` brings them up
+to date with the code). Each phone has its own language, like its own text size: `_` looks up the
+session whose event is running (theme.py installs that lookup; no Flet is imported here, so the
+Flet-free pad states use it too). Outside any session (the command line, a state test) it is
+English, and the record format, exports and `main.py score` never pass through here.
+"""
+from __future__ import annotations
+
+import io
+import re
+import weakref
+from datetime import date as Date
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date, format_skeleton, format_time
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import NullTranslations, Translations
+
+DOMAIN = "pandapad"
+LOCALES = Path(__file__).resolve().parent / "locales"
+TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+# Each choice named in its own language (Settings lists them so).
+LANGUAGES = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français", "ja": "日本語"}
+PHONE = "phone"  # the Settings choice "Phone's language": follow the phone
+# A pseudo-locale for the tests (a phone set to Microsoft's pseudo-locale tag gets it): every
+# message marked ⟦like this⟧, so a text on screen without the marks did not come from a catalog.
+PSEUDO = "qps"
+PSEUDO_TAGS = ("qps", "qps-ploc", "en-xa")
+# A language whose glyphs Flutter's own fonts lack draws in a family of its own (views/fonts.py
+# makes it; the hosts serve it at this path under the site's root).
+FONTS = {"ja": ("Pandapad Japanese", "fonts/pandapad-ja.woff2")}
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+_default = "en"
+_pages: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # page -> its phone's language
+_current_page: Callable[[], object | None] = lambda: None
+
+
+def use_sessions(current_page: Callable[[], object | None]) -> None:
+    """How `_` finds the session it speaks to (theme.py gives Flet's current page)."""
+    global _current_page
+    _current_page = current_page
+
+
+def language(page=None) -> str:
+    page = page if page is not None else _current_page()
+    return _pages.get(page, _default) if page is not None else _default
+
+
+def set_language(code: str, page=None) -> None:
+    """The language of one phone's session (page), or (no page) of everything outside one."""
+    global _default
+    if page is None:
+        _default = code
+    else:
+        _pages[page] = code
+
+
+def of_phone(tags) -> str:
+    """The language for a phone whose own preference is `tags` (navigator.languages, the
+    device's locales; best first): the first one Pandapad speaks, else English."""
+    for tag in tags or ():
+        tag = str(tag or "").strip().replace("_", "-").lower()
+        if tag in PSEUDO_TAGS:
+            return PSEUDO
+        primary = tag.split("-")[0]
+        if primary in LANGUAGES:
+            return primary
+    return "en"
+
+
+def _pseudo(text: str) -> str:
+    """⟦Ťĥé wöŕđš⟧: accented letters, placeholders kept, the marks around."""
+    accented = str.maketrans("aceinorstuyACEINORSTUY", "áçéîñöŕšţûýÁÇÉÎÑÖŔŠŢÛÝ")
+    parts = PLACEHOLDER.split(text)
+    holders = PLACEHOLDER.findall(text)
+    out = parts[0].translate(accented)
+    for holder, part in zip(holders, parts[1:]):
+        out += holder + part.translate(accented)
+    return f"⟦{out}⟧"
+
+
+@lru_cache(maxsize=None)
+def translations(code: str) -> NullTranslations:
+    """The catalog of a language, compiled in memory from its .po file (fuzzy entries left out)."""
+    if code == "en":
+        return NullTranslations()
+    if code == PSEUDO:
+        with TEMPLATE.open("rb") as f:
+            catalog = read_po(f)
+        for message in catalog:
+            if message.id:
+                message.string = (tuple(_pseudo(s) for s in message.id) if isinstance(message.id, tuple)
+                                  else _pseudo(message.id))
+    else:
+        with (LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
+            catalog = read_po(f, locale=code)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
+
+
+def _format(text: str, values: dict) -> str:
+    return text.format(**values) if values else text
+
+
+def _(message: str, /, **values) -> str:
+    """`message` in this phone's language, its {placeholders} filled from `values`."""
+    return _format(translations(language()).gettext(message), values)
+
+
+def n_(singular: str, plural: str, n: int, /, **values) -> str:
+    """The form for the number n ('1 die', '2 dice'), {n} and the other placeholders filled."""
+    return _format(translations(language()).ngettext(singular, plural, n), {"n": n, **values})
+
+
+def p_(context: str, message: str, /, **values) -> str:
+    """As `_`, for a word whose translation depends on where it stands (msgctxt)."""
+    return _format(translations(language()).pgettext(context, message), values)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogs where it is defined; `_` translates it where it is shown."""
+    return message
+
+
+def problem(p) -> str:
+    """What the rules said (a scoring Problem, or the Words of scoring.names) in this phone's
+    language: its N_-marked English template translated, then filled from its values; a tuple
+    of values (players) is joined as this language joins a list, each said in turn. Words
+    without a template (a plain str, a Problem made by hand) are shown as they are."""
+    template = getattr(p, "template", "")
+    if not template:
+        return p if isinstance(p, str) else p.message
+    values = {k: names([problem(x) for x in v]) if isinstance(v, tuple) else
+              format_decimal(v, "#,##0.0", locale=locale()) if isinstance(v, float) else v for k, v in p.params}
+    return _(template, **values)
+
+
+# English as Pandapad has always written it: "24 Nov", "Ann, Ben and Cat".
+FORMS = {"en": "en_GB", PSEUDO: "en_GB"}
+
+
+def locale(code: str | None = None) -> Locale:
+    code = code or language()
+    try:
+        return Locale.parse(FORMS.get(code, code))
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
+
+
+def number(value: int | float) -> str:
+    """A number as this phone writes it: 1,234 / 1.234 / 1 234."""
+    return format_decimal(value, locale=locale())
+
+
+def day(when: Date) -> str:
+    """A date without its year, in this phone's form: 'Nov 24', '24. Nov.', '24 nov'."""
+    return format_skeleton("MMMd", when, locale=locale())
+
+
+def day_with_year(when: Date) -> str:
+    return format_skeleton("yMMMd", when, locale=locale())
+
+
+def long_day(when: Date) -> str:
+    """'Tuesday, 24 November 2026', 'Dienstag, 24. November 2026', '2026年11月24日火曜日'."""
+    return format_date(when, "full", locale=locale())
+
+
+def clock(when, seconds: bool = False) -> str:
+    """The time of day: '14:05' (or '14:05:09')."""
+    return format_time(when, "medium" if seconds else "short", locale=locale())
+
+
+def day_clock(when, seconds: bool = False, year: bool = False) -> str:
+    """'24 Nov 14:05', '24. Nov. 14:05', '11月24日 14:05'."""
+    return f"{(day_with_year if year else day)(when)} {clock(when, seconds)}"
+
+
+def names(items: list[str]) -> str:
+    """'Ann, Ben and Cat' / 'Ann, Ben und Cat' / 'Ann、Ben、Cat'."""
+    return format_list(list(items), locale=locale()) if items else ""
