@@ -75,11 +75,53 @@ class RecordError(ValueError):
         self.message = message
 
 
+def N_(message: str) -> str:
+    """Marks an English message for the catalogs (`make catalogs` extracts it, #33). The rules
+    speak English only: the message goes out as its template with the values beside it, and the
+    views translate it where it is shown (views/lang.py: `lang.problem`)."""
+    return message
+
+
+def english(template: str, params: tuple[tuple[str, Any], ...]) -> str:
+    """A message's English words: its template filled in, a tuple of names joined with 'and'."""
+    return template.format(**{k: join_names(list(v)) if isinstance(v, tuple) else v for k, v in params})
+
+
+class Words(str):
+    """An English text (a str, equal to it everywhere) that keeps the template it was made from
+    and the values that filled it, so a view can say it in a phone's language (`lang.problem`)."""
+
+    template: str
+    params: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, template: str, /, **params: Any) -> "Words":
+        values = tuple(params.items())
+        self = super().__new__(cls, english(template, values))
+        self.template, self.params = template, values
+        return self
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+    def __reduce__(self):  # a copy or a pickle is made again from the template and values
+        return _words, (self.template, self.params)
+
+
+def _words(template: str, params: tuple[tuple[str, Any], ...]) -> Words:
+    return Words(template, **dict(params))
+
+
 @dataclass(frozen=True)
 class Problem:
     level: Literal["error", "warning"]
     where: str
-    message: str
+    message: str  # the English words, as `main.py score` prints them
+    # What the message was made from, for a view to translate it (#33): the English template
+    # with {named} placeholders and its values as (name, value) pairs (a tuple of names is a
+    # list of people). Neither takes part in equality or in the JSON.
+    template: str = field(default="", compare=False)
+    params: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, str]:
         return {"level": self.level, "where": self.where, "message": self.message}
@@ -141,11 +183,17 @@ class Checks:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def error(self, where: str, message: str) -> None:
-        self.problems.append(Problem("error", where, message))
+    def error(self, where: str, template: str, /, **params: Any) -> None:
+        """An error at `where`: `template` is an English message marked with N_, its {named}
+        placeholders filled from `params` (a tuple of names is joined: 'Ann and Ben')."""
+        self._add("error", where, template, params)
 
-    def warning(self, where: str, message: str) -> None:
-        self.problems.append(Problem("warning", where, message))
+    def warning(self, where: str, template: str, /, **params: Any) -> None:
+        self._add("warning", where, template, params)
+
+    def _add(self, level: Literal["error", "warning"], where: str, template: str, params: dict) -> None:
+        values = tuple(params.items())
+        self.problems.append(Problem(level, where, english(template, values), template, values))
 
 
 def require_known_ids(record: RecordBase, ids, where: str) -> None:

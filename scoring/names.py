@@ -5,11 +5,16 @@ form (NFC), nothing that draws nothing or moves other letters (control and forma
 zero-width spaces, bidi overrides, a carriage return, U+2028), one space between words. Two
 names are the same player when their keys match: the tidied form, case aside. Names read from
 a file are never changed; `how_it_differs` says what in one would not show as it is written.
+
+The words said here are English `Words` (a str that keeps its N_-marked template and values):
+a view shows them in the phone's language with `lang.problem(words)` (#33).
 """
 from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
+
+from .common import N_, Words
 
 NAME_MAX = 40
 
@@ -25,9 +30,9 @@ BLANKS = {"\u2800", "\u3164", "\uffa0"}  # braille pattern blank, hangul filler,
 IGNORED = {"\u034f", "\u17b4", "\u17b5"}  # combining grapheme joiner, khmer inherent vowels
 # What a keyboard or a paste puts in a name, in a player's words (controls have no Unicode
 # name, and a carriage return or U+2028 is a line break to anyone who sees it).
-CONTROL_NAMES = {"\t": "a tab", "\n": "a line break", "\r": "a line break", "\x0b": "a line break",
-                 "\x0c": "a page break", "\x85": "a line break", "\u2028": "a line break",
-                 "\u2029": "a paragraph break"}
+CONTROL_NAMES = {"\t": N_("a tab"), "\n": N_("a line break"), "\r": N_("a line break"),
+                 "\x0b": N_("a line break"), "\x0c": N_("a page break"), "\x85": N_("a line break"),
+                 "\u2028": N_("a line break"), "\u2029": N_("a paragraph break")}
 
 
 def _emoji(ch: str) -> bool:
@@ -113,23 +118,25 @@ def problem(raw: str, seated: list[str]) -> str | None:
     """Why a typed name cannot be seated beside `seated`, in words, or None."""
     name = tidy(raw)
     if not name:
-        return "Type a name first."
+        return Words(N_("Type a name first."))
     if not visible(name):
-        return "A name needs a letter, a digit or a sign that shows."
+        return Words(N_("A name needs a letter, a digit or a sign that shows."))
     if len(name) > NAME_MAX:
-        return f"A name has at most {NAME_MAX} characters."
+        return Words(N_("A name has at most {most} characters."), most=NAME_MAX)
     if key(name) in {key(other) for other in seated}:
-        return f"{name} is already at the table."
+        return Words(N_("{name} is already at the table."), name=name)
     return None
 
 
 def _what(ch: str) -> str:
     if ch in CONTROL_NAMES:
-        return CONTROL_NAMES[ch]
+        return Words(CONTROL_NAMES[ch])
     if _is_tag(ch):
-        return "hidden tag letters"
+        return Words(N_("hidden tag letters"))
     if _is_selector(ch):
-        return "a variation selector"
+        return Words(N_("a variation selector"))
+    # Any other character by its Unicode name ("a zero-width space"): English, as Unicode names
+    # them; no catalog has them, so they show in English in every language.
     name = unicodedata.name(ch, f"U+{ord(ch):04X}").lower().replace("zero width", "zero-width")
     return ("an " if name[0] in "aeiou" else "a ") + name
 
@@ -143,20 +150,23 @@ def how_it_differs(name: str) -> tuple[str, ...]:
     composed = unicodedata.normalize("NFC", name)
     if composed != name:
         apart = any(unicodedata.category(ch).startswith("M") for ch in name)
-        found.append("accents stored apart from their letters" if apart else "letters in another Unicode form")
+        found.append(Words(N_("accents stored apart from their letters")) if apart
+                     else Words(N_("letters in another Unicode form")))
     for i, ch in enumerate(composed):
         if ch != " " and _fate(composed, i) != "keep" and (what := _what(ch)) not in found:
             found.append(what)
     if not found:
-        found.append("extra spaces")
+        found.append(Words(N_("extra spaces")))
     return tuple(found)
 
 
 def described(name: str) -> str:
     """A stored name as it would show, quoted, and what in it does not show:
     '"Ann" has a zero-width space'. For the import's report."""
+    # {how} stays English words glued with "and" (the import's report is English as a whole).
     how = " and ".join(how_it_differs(name)) or "nothing hidden"
     shown = tidy(name)
     if not visible(shown):
-        return f"a name that shows nothing ({how})"
-    return f'"{shown}" has {how}'
+        return Words(N_("a name that shows nothing ({how})"), how=how)
+    # TRANSLATORS: {how} says what in the name does not show ("a zero-width space")
+    return Words(N_('"{name}" has {how}'), name=shown, how=how)

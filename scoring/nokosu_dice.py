@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field, StrictInt
 
-from .common import (Checks, Count, Frozen, PlayerId, RecordBase, Result, join_names, require_known_ids,
+from .common import (N_, Checks, Count, Frozen, PlayerId, RecordBase, Result, Words, require_known_ids,
                      standings)
 
 GAME = "nokosu-dice"
@@ -87,10 +87,12 @@ def score(record: Record) -> Result:
     ids = record.player_ids()
     per_round = TRICKS.get(len(ids))
     if len(record.rounds) > len(ids):
-        checks.warning("rounds", f"a game of {len(ids)} players has {len(ids)} rounds; "
-                                 f"this one has {len(record.rounds)}")
+        checks.warning("rounds", N_("a game of {players} players has {players} rounds; this one has {rounds}"),
+                       players=len(ids), rounds=len(record.rounds))
     if record.settings.zero_bonus < 0:
-        checks.error("settings.zero_bonus", f"the zero bonus cannot be negative ({record.settings.zero_bonus})")
+        # TRANSLATORS: the points a player scores for making a declaration of zero tricks
+        checks.error("settings.zero_bonus", N_("the zero bonus cannot be negative ({bonus})"),
+                     bonus=record.settings.zero_bonus)
     totals = {pid: 0 for pid in ids}
     rounds_out = []
     for i, rnd in enumerate(record.rounds):
@@ -109,29 +111,37 @@ def _check_round(checks: Checks, record: Record, i: int, rnd: Round, per_round: 
     for pid, d in ((p, rnd.declared[p]) for p in seats if p in rnd.declared):
         if not 0 <= d <= MAX_DECLARATION:
             checks.error(f"{where}.declared.{pid}",
-                         f"round {i + 1}: {record.name_of(pid)} declared {d}; declarations are 0–{MAX_DECLARATION}")
+                         N_("round {round}: {name} declared {declared}; declarations are 0–{most}"),
+                         round=i + 1, name=record.name_of(pid), declared=d, most=MAX_DECLARATION)
     for pid, t in ((p, rnd.tricks[p]) for p in seats if p in rnd.tricks):
         if t < 0 or (per_round is not None and t > per_round):
             checks.error(f"{where}.tricks.{pid}",
-                         f"round {i + 1}: {record.name_of(pid)} won {t} tricks; a round has 0–{per_round}")
+                         N_("round {round}: {name} won {tricks} tricks; a round has 0–{most}"),
+                         round=i + 1, name=record.name_of(pid), tricks=t, most=per_round)
     zeros = [pid for pid in seats if rnd.declared.get(pid) == 0]
     if len(zeros) > MAX_ZERO_DECLARATIONS:
-        checks.error(f"{where}.declared", f"round {i + 1}: {len(zeros)} players declared zero; "
-                                          f"there are only {MAX_ZERO_DECLARATIONS} zero-trick dice")
+        checks.error(f"{where}.declared",
+                     # TRANSLATORS: the zero-trick dice: the two dice a player takes to declare zero tricks
+                     N_("round {round}: {zeros} players declared zero; there are only {dice} zero-trick dice"),
+                     round=i + 1, zeros=len(zeros), dice=MAX_ZERO_DECLARATIONS)
+    missing = {"declared": N_("round {round}: no declaration entered for {name}"),
+               "tricks": N_("round {round}: no tricks entered for {name}")}
     for pid in record.player_ids():
-        for part, label in (("declared", "declaration"), ("tricks", "tricks")):
+        for part, words in missing.items():
             if pid not in getattr(rnd, part):
-                checks.warning(f"{where}.{part}", f"round {i + 1}: no {label} entered for {record.name_of(pid)}")
+                checks.warning(f"{where}.{part}", words, round=i + 1, name=record.name_of(pid))
     if per_round is not None and len(rnd.tricks) == len(record.players):
         won = sum(rnd.tricks.values())
         if won != per_round:
-            checks.warning(f"{where}.tricks", f"round {i + 1}: the tricks add up to {won}; "
-                                              f"{len(record.players)} players play {per_round}")
+            checks.warning(f"{where}.tricks", N_("round {round}: the tricks add up to {won}; "
+                                                 "{players} players play {tricks}"),
+                           round=i + 1, won=won, players=len(record.players), tricks=per_round)
 
 
 # --------------------------------------------------------------------------- the pad's edits
 # Pure functions record -> record (the pad saves what they return); a ValueError says in a
-# player's words why a tap is refused.
+# player's words why a tap is refused: English `Words`, which the pad shows in the phone's
+# language (#33).
 
 def tricks_per_round(record: Record) -> int:
     return TRICKS[len(record.players)]
@@ -185,12 +195,14 @@ def zero_declarers(entry: Entry | Round, but: str | None = None) -> list[str]:
 def declare(record: Record, pid: str, declared: int) -> Record:
     require_known_ids(record, [pid], "entry.declared")
     if not 0 <= declared <= MAX_DECLARATION:
+        # no key of the pad sends this (a programming error): English only
         raise ValueError(f"a declaration is zero or a die's face 1–{MAX_DECLARATION}, not {declared}")
     entry = entry_of(record)
     zeros = zero_declarers(entry, but=pid)
     if declared == 0 and len(zeros) >= MAX_ZERO_DECLARATIONS:
-        raise ValueError(f"both zero-trick dice are taken ({join_names([record.name_of(p) for p in zeros])} "
-                         "declared zero)")
+        # TRANSLATORS: Nokosu Dice: {names} is a list of players ("Ann and Cat")
+        raise ValueError(Words(N_("both zero-trick dice are taken ({names} declared zero)"),
+                               names=tuple(record.name_of(p) for p in zeros)))
     return _with_entry(record, entry.model_copy(update={"declared": {**entry.declared, pid: declared}}))
 
 
@@ -198,6 +210,7 @@ def set_tricks(record: Record, pid: str, tricks: int) -> Record:
     require_known_ids(record, [pid], "entry.tricks")
     top = tricks_per_round(record)
     if not 0 <= tricks <= top:
+        # no key of the pad sends this (a programming error): English only
         raise ValueError(f"a round of {len(record.players)} players has 0–{top} tricks, not {tricks}")
     entry = entry_of(record)
     return _with_entry(record, entry.model_copy(update={"tricks": {**entry.tricks, pid: tricks}}))
@@ -221,20 +234,41 @@ def entry_round(record: Record) -> Round:
                  tricks={p: entry.tricks[p] for p in ids if p in entry.tricks})
 
 
-def entry_problem(record: Record) -> str | None:
-    """Why the round cannot be closed yet (someone's declaration or tricks missing), or None.
-    Tricks that do not add up are a warning (rules.md): the round may still be closed."""
+# What is still to tap before a round closes, one whole sentence for each case: whose
+# declaration and whose tricks are missing, everyone's or some players' ({declared} and
+# {tricks} are lists of players).
+STILL_TO_TAP = {
+    ("everyone", None): N_("everyone's declaration still to tap"),
+    # TRANSLATORS: Nokosu Dice: {declared} and {tricks} are lists of players ("Ann and Ben")
+    ("some", None): N_("{declared}'s declaration still to tap"),
+    (None, "everyone"): N_("everyone's tricks still to tap"),
+    # TRANSLATORS: Nokosu Dice: {declared} and {tricks} are lists of players ("Ann and Ben")
+    (None, "some"): N_("{tricks}'s tricks still to tap"),
+    ("everyone", "everyone"): N_("everyone's declaration and everyone's tricks still to tap"),
+    # TRANSLATORS: Nokosu Dice: {declared} and {tricks} are lists of players ("Ann and Ben")
+    ("everyone", "some"): N_("everyone's declaration and {tricks}'s tricks still to tap"),
+    # TRANSLATORS: Nokosu Dice: {declared} and {tricks} are lists of players ("Ann and Ben")
+    ("some", "everyone"): N_("{declared}'s declaration and everyone's tricks still to tap"),
+    # TRANSLATORS: Nokosu Dice: {declared} and {tricks} are lists of players ("Ann and Ben")
+    ("some", "some"): N_("{declared}'s declaration and {tricks}'s tricks still to tap"),
+}
+
+
+def entry_problem(record: Record) -> Words | None:
+    """Why the round cannot be closed yet (someone's declaration or tricks missing), in English
+    `Words`, or None. Tricks that do not add up are a warning (rules.md): the round may still
+    be closed."""
     entry = entry_of(record)
     if entry.round is None and len(record.rounds) >= rounds_in_game(record):
-        return f"all {rounds_in_game(record)} rounds are played"
+        return Words(N_("all {rounds} rounds are played"), rounds=rounds_in_game(record))
     ids = record.player_ids()
-
-    def whose(have: dict) -> str | None:
-        names = [record.name_of(p) for p in ids if p not in have]
-        return None if not names else "everyone's" if len(names) == len(ids) else join_names(names) + "'s"
-    missing = [f"{who} {what}" for who, what in ((whose(entry.declared), "declaration"),
-                                                  (whose(entry.tricks), "tricks")) if who]
-    return " and ".join(missing) + " still to tap" if missing else None
+    cases, names = [], {}
+    for part, have in (("declared", entry.declared), ("tricks", entry.tricks)):
+        missing = tuple(record.name_of(p) for p in ids if p not in have)
+        cases.append(None if not missing else "everyone" if len(missing) == len(ids) else "some")
+        if cases[-1] == "some":
+            names[part] = missing
+    return Words(STILL_TO_TAP[tuple(cases)], **names) if any(cases) else None
 
 
 def close_round(record: Record) -> Record:
@@ -255,10 +289,11 @@ def edit_round(record: Record, index: int) -> Record:
     """Take a closed round back into the entry to correct it; it stays scored until saved again.
     Refused while the next round is being entered, so that no tap of it is lost."""
     if not 0 <= index < len(record.rounds):
-        raise ValueError(f"there is no round {index + 1}")
+        raise ValueError(Words(N_("there is no round {round}"), round=index + 1))
     entry = entry_of(record)
     if entry.round is None and not entry.is_empty():
-        raise ValueError(f"round {len(record.rounds) + 1} is being entered: close or clear it first")
+        raise ValueError(Words(N_("round {round} is being entered: close or clear it first"),
+                               round=len(record.rounds) + 1))
     rnd = record.rounds[index]
     return _with_entry(record, Entry(round=index, declared=dict(rnd.declared), tricks=dict(rnd.tricks)))
 

@@ -5,8 +5,8 @@ from typing import Literal
 
 from pydantic import Field, StrictInt
 
-from .common import (Checks, Frozen, PlayerId, RecordBase, RecordError, Result,
-                     join_names, require_known_ids, standings)
+from .common import (N_, Checks, Frozen, PlayerId, RecordBase, RecordError, Result,
+                     require_known_ids, standings)
 
 GAME = "panda-royale"
 TITLE = "Panda Royale"
@@ -186,6 +186,26 @@ def complete_prefix(record: Record) -> int:
 
 
 # --- scoring and checks ---------------------------------------------------
+# The problems' words, one whole sentence per die colour (a translator sees each colour in its
+# sentence; the colours' names are Panda Royale's own).
+WRONG_FACE = {
+    "yellow": N_("{name}: a yellow die shows {face}; yellow faces are 1–{top}"),
+    "purple": N_("{name}: a purple die shows {face}; purple faces are 1–{top}"),
+    "blue": N_("{name}: a blue die shows {face}; blue faces are 1–{top}"),
+    # TRANSLATORS: Panda Royale's glitter die (a d6 that doubles the blue dice)
+    "glitter": N_("{name}: a glitter die shows {face}; glitter faces are 1–{top}"),
+    "green": N_("{name}: a green die shows {face}; green faces are 1–{top}"),
+    "clear": N_("{name}: a clear die shows {face}; clear faces are 1–{top}"),
+}
+FIRST_ROUND_COLOUR = {
+    "purple": N_("round 1 should be one yellow die; found a purple die"),
+    "blue": N_("round 1 should be one yellow die; found a blue die"),
+    "glitter": N_("round 1 should be one yellow die; found a glitter die"),
+    "red": N_("round 1 should be one yellow die; found a red die"),
+    "green": N_("round 1 should be one yellow die; found a green die"),
+    "clear": N_("round 1 should be one yellow die; found a clear die"),
+}
+
 
 def _check_faces(checks: Checks, record: Record, index: int, pid: str, hand: Hand) -> None:
     where = f"rounds[{index}].hands.{pid}"
@@ -195,14 +215,15 @@ def _check_faces(checks: Checks, record: Record, index: int, pid: str, hand: Han
             if colour == "red":
                 if face == 0 or abs(face) > top:
                     checks.error(f"{where}.red[{k}]",
-                                 f"{record.name_of(pid)}: a red die shows {face}; "
-                                 f"red faces are 1–{top}, white (+) or black (−)")
+                                 # TRANSLATORS: a red die's face is a number on a white (+) or black (−) ground
+                                 N_("{name}: a red die shows {face}; red faces are 1–{top}, white (+) or black (−)"),
+                                 name=record.name_of(pid), face=face, top=top)
             elif not 1 <= face <= top:
-                checks.error(f"{where}.{colour}[{k}]",
-                             f"{record.name_of(pid)}: a {colour} die shows {face}; {colour} faces are 1–{top}")
+                checks.error(f"{where}.{colour}[{k}]", WRONG_FACE[colour],
+                             name=record.name_of(pid), face=face, top=top)
     if hand.pink is not None and not 1 <= hand.pink <= FACES["pink"]:
-        checks.error(f"{where}.pink",
-                     f"{record.name_of(pid)}: the pink die shows {hand.pink}; pink faces are 1–12")
+        checks.error(f"{where}.pink", N_("{name}: the pink die shows {face}; pink faces are 1–12"),
+                     name=record.name_of(pid), face=hand.pink)
 
 
 def _check_dice_count(checks: Checks, record: Record, index: int, pid: str, hand: Hand) -> None:
@@ -211,19 +232,22 @@ def _check_dice_count(checks: Checks, record: Record, index: int, pid: str, hand
     found = hand.dice()
     if index == 0:
         if found != 1:
-            checks.warning(where, f"round 1 should be one yellow die; found {found} dice")
+            # TRANSLATORS: {found} is never 1 (0, 2, 3 …)
+            checks.warning(where, N_("round 1 should be one yellow die; found {found} dice"), found=found)
         elif not hand.yellow:
             colour = next(c for c in DIE_LISTS if getattr(hand, c))
-            checks.warning(where, f"round 1 should be one yellow die; found a {colour} die")
+            checks.warning(where, FIRST_ROUND_COLOUR[colour])
         elif hand.yellow[0] > START_FACES:
             checks.warning(f"{where}.yellow[0]",
-                           f"{record.name_of(pid)}: round 1 is rolled with the yellow d6, "
-                           f"which has no {hand.yellow[0]}")
+                           # TRANSLATORS: d6: a six-sided die
+                           N_("{name}: round 1 is rolled with the yellow d6, which has no {face}"),
+                           name=record.name_of(pid), face=hand.yellow[0])
         if hand.pink is not None:
-            checks.warning(f"{where}.pink", f"{record.name_of(pid)}: nobody holds a pink die in round 1")
+            checks.warning(f"{where}.pink", N_("{name}: nobody holds a pink die in round 1"),
+                           name=record.name_of(pid))
     elif found != expected:
-        checks.warning(where, f"{record.name_of(pid)}: round {expected} should be {expected} dice "
-                              f"besides a pink one; found {found}")
+        checks.warning(where, N_("{name}: round {round} should be {dice} dice besides a pink one; found {found}"),
+                       name=record.name_of(pid), round=expected, dice=expected, found=found)
 
 
 def score(record: Record) -> Result:
@@ -231,7 +255,8 @@ def score(record: Record) -> Result:
     ids = record.player_ids()
     pinks = pink_dice_in_play(len(ids))
     if len(record.rounds) > ROUNDS:
-        checks.error("rounds", f"Panda Royale has {ROUNDS} rounds; this game has {len(record.rounds)}")
+        checks.error("rounds", N_("Panda Royale has {rounds} rounds; this game has {found}"),
+                     rounds=ROUNDS, found=len(record.rounds))
 
     totals = {pid: 0 for pid in ids}
     rounds_out: list[dict[str, int]] = []
@@ -264,16 +289,19 @@ def score(record: Record) -> Result:
         if i > 0:
             holders = [pid for pid in ids if pid in rnd.hands and rnd.hands[pid].pink is not None]
             if len(holders) > pinks:
-                checks.warning(f"rounds[{i}]", f"round {i + 1}: {len(holders)} players hold a pink die, "
-                                               f"but only {pinks} are in play with {len(ids)} players")
+                checks.warning(f"rounds[{i}]", N_("round {round}: {holders} players hold a pink die, "
+                                                  "but only {pinks} are in play with {players} players"),
+                               round=i + 1, holders=len(holders), pinks=pinks, players=len(ids))
             given = pity[i - 1] if i - 1 < min(complete, ROUNDS - 1) else None
             if given is not None:  # the previous round's pity is known
                 for pid in holders:
                     if pid not in given:
                         checks.warning(f"rounds[{i}].hands.{pid}.pink",
-                                       f"{record.name_of(pid)} holds a pink die in round {i + 1}, but the "
-                                       f"pity dice of round {i} went to "
-                                       f"{join_names([record.name_of(g) for g in given])}")
+                                       # TRANSLATORS: {given} is a list of players ("Ann and Ben")
+                                       N_("{name} holds a pink die in round {round}, but the pity dice "
+                                          "of round {previous} went to {given}"),
+                                       name=record.name_of(pid), round=i + 1, previous=i,
+                                       given=tuple(record.name_of(g) for g in given))
         if i < complete and i < ROUNDS - 1:
             pity.append(_pity(record, row, holder))
 
@@ -288,11 +316,15 @@ def _check_panda(checks: Checks, record: Record, i: int, leaders: list[str]) -> 
     names = [record.name_of(pid) for pid in leaders]
     if rnd.panda is not None and rnd.panda not in leaders:
         checks.warning(f"rounds[{i}].panda",
-                       f"round {i + 1}: the Panda token is recorded for {record.name_of(rnd.panda)}, "
-                       f"but the highest yellow was {join_names(names)}'s")
+                       # TRANSLATORS: {leaders} is a list of players ("Ann and Ben")
+                       N_("round {round}: the Panda token is recorded for {name}, "
+                          "but the highest yellow was {leaders}'s"),
+                       round=i + 1, name=record.name_of(rnd.panda), leaders=tuple(names))
     elif len(leaders) > 1 and rnd.panda is None and i < ROUNDS - 1:
         checks.warning(f"rounds[{i}].panda",
-                       f"round {i + 1}: {join_names(names)} tie on yellow; record who won the re-roll")
+                       # TRANSLATORS: {leaders} is a list of players ("Ann and Ben")
+                       N_("round {round}: {leaders} tie on yellow; record who won the re-roll"),
+                       round=i + 1, leaders=tuple(names))
 
 
 # --- edits the score pad makes: each returns a new record ---------------------
@@ -313,6 +345,7 @@ def valid_face(colour: str, face: int) -> bool:
 def with_hand(record: Record, index: int, pid: str, hand: Hand | None) -> Record:
     """The record with one hand replaced (None: not entered), adding empty rounds up to `index`."""
     if index >= ROUNDS:
+        # no key of the pad sends this (a programming error): English only
         raise ValueError(f"Panda Royale has {ROUNDS} rounds")
     rounds = list(record.rounds) + [Round() for _ in range(index + 1 - len(record.rounds))]
     hands = dict(rounds[index].hands)
@@ -329,6 +362,7 @@ def with_hand(record: Record, index: int, pid: str, hand: Hand | None) -> Record
 def add_die(record: Record, index: int, pid: str, colour: str, face: int) -> Record:
     """One more die of `colour` showing `face`; for pink, the pink die's face."""
     if not valid_face(colour, face):
+        # no key of the pad sends this (a programming error): English only
         raise ValueError(f"a {colour} die has no face {face}")
     hand = hand_of(record, index, pid) or Hand()
     if colour == "pink":

@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field, StrictInt
 
-from .common import Checks, Frozen, PlayerId, RecordBase, Result, require_known_ids, standings
+from .common import N_, Checks, Frozen, PlayerId, RecordBase, Result, Words, require_known_ids, standings
 
 GAME = "pandoria"
 TITLE = "Pandoria"
@@ -118,31 +118,51 @@ def score(record: Record) -> Result:
     return Result(GAME, table, winners, [], checks.problems, detail)
 
 
+# The problems' words, one whole sentence for each part of the end step.
+NEGATIVE = {
+    "points": N_("{name}: points cannot be negative ({value})"),
+    "cards": N_("{name}: cards cannot be negative ({value})"),
+    "wood": N_("{name}: wood cannot be negative ({value})"),
+    "gold": N_("{name}: gold cannot be negative ({value})"),
+    "crystal": N_("{name}: crystal cannot be negative ({value})"),
+    "captives": N_("{name}: captives cannot be negative ({value})"),
+}
+OVER_THE_TRACK = {
+    "wood": N_("{name}: the wood track stops at {cap}, but {value} is entered"),
+    "gold": N_("{name}: the gold track stops at {cap}, but {value} is entered"),
+    "crystal": N_("{name}: the crystal track stops at {cap}, but {value} is entered"),
+}
+
+
 def _check(checks: Checks, record: Record) -> None:
     mode = record.settings.mode
     realms = {pid: realm_of(record, pid) for pid in (record.settings.realms or {})}
     if realms and all(r in PROMO_REALMS for r in realms.values()) and len(realms) == len(record.players):
-        checks.warning("settings.realms", "the promo realms (Nymphs, Hanbok) cannot be played alone")
+        # TRANSLATORS: Nymphs and Hanbok are Pandoria's promo realms: their names as the edition prints them
+        checks.warning("settings.realms", N_("the promo realms (Nymphs, Hanbok) cannot be played alone"))
     for pid, final in ((p, record.final[p]) for p in record.player_ids() if p in record.final):
         where, name = f"final.{pid}", record.name_of(pid)
         cap = CAPS.get(realms.get(pid) or "", CAP)
         for part in ("points", "cards", *RESOURCES, "captives"):
             value = getattr(final, part)
             if value is not None and value < 0:
-                checks.error(f"{where}.{part}", f"{name}: {part} cannot be negative ({value})")
+                checks.error(f"{where}.{part}", NEGATIVE[part], name=name, value=value)
         for res in RESOURCES:
             if getattr(final, res) > cap:
-                checks.warning(f"{where}.{res}", f"{name}: the {res} track stops at {cap}, "
-                                                 f"but {getattr(final, res)} is entered")
+                checks.warning(f"{where}.{res}", OVER_THE_TRACK[res], name=name, cap=cap, value=getattr(final, res))
         if final.rates and mode in FAMILY_MODES:
-            checks.warning(f"{where}.rates", f"{name}: the family game has no buildings; "
-                                             f"only 3 → 1 conversion applies")
+            checks.warning(f"{where}.rates",
+                           # TRANSLATORS: 3 → 1: three of a resource are exchanged for one point
+                           N_("{name}: the family game has no buildings; only 3 → 1 conversion applies"),
+                           name=name)
         if final.captives and mode in FAMILY_MODES:
-            checks.warning(f"{where}.captives", f"{name}: the family game has no realms, so no Hanbok "
-                                                f"captives; {final.captives} captives not counted")
+            checks.warning(f"{where}.captives", N_("{name}: the family game has no realms, so no Hanbok "
+                                                   "captives; {captives} captives not counted"),
+                           name=name, captives=final.captives)
         elif final.captives and pid in realms and realms[pid] != CAPTIVE_REALM:
-            checks.warning(f"{where}.captives", f"{name}: only Hanbok scores captives; "
-                                                f"{final.captives} captives not counted")
+            checks.warning(f"{where}.captives", N_("{name}: only Hanbok scores captives; "
+                                                   "{captives} captives not counted"),
+                           name=name, captives=final.captives)
 
 
 # --- The realms, from the seed (001): starting crystal / gold / wood ----------------------
@@ -187,6 +207,21 @@ def realm_info(mode: str, realm: str | None) -> Realm | None:
 
 RATES = ("2:1", "3:2")
 PARTS = ("points", "cards", *RESOURCES, "captives")
+# A refused tap says why in English `Words` (the pad shows them in the phone's language, #33):
+# one whole sentence for each part of the end step.
+BELOW_ZERO = {
+    "points": N_("points cannot go below 0"),
+    "cards": N_("cards cannot go below 0"),
+    "wood": N_("wood cannot go below 0"),
+    "gold": N_("gold cannot go below 0"),
+    "crystal": N_("crystal cannot go below 0"),
+    "captives": N_("captives cannot go below 0"),
+}
+TRACK_ENDS = {
+    "wood": N_("the wood track stops at {cap}"),
+    "gold": N_("the gold track stops at {cap}"),
+    "crystal": N_("the crystal track stops at {cap}"),
+}
 
 
 def family(record: Record) -> bool:
@@ -217,13 +252,14 @@ def log_total(record: Record, pid: str, upto: int | None = None) -> int:
 def add_entry(record: Record, pid: str, points: int, note: str | None = None) -> Record:
     require_known_ids(record, [pid], "log.player")
     if points < 1:
+        # no key of the pad sends this (a programming error): English only
         raise ValueError("an entry moves a crown marker forward at least 1")
     return record.model_copy(update={"log": record.log + (LogEntry(player=pid, points=points, note=note),)})
 
 
 def _entry(record: Record, index: int) -> LogEntry:
     if not 0 <= index < len(record.log):
-        raise ValueError(f"the log has no entry {index + 1} (another phone may have removed it)")
+        raise ValueError(Words(N_("the log has no entry {n} (another phone may have removed it)"), n=index + 1))
     return record.log[index]
 
 
@@ -242,7 +278,7 @@ def set_note(record: Record, index: int, note: str | None) -> Record:
 def step_entry(record: Record, index: int, delta: int) -> Record:
     points = _entry(record, index).points + delta
     if points < 1:
-        raise ValueError("an entry moves a crown marker at least 1; delete it instead")
+        raise ValueError(Words(N_("an entry moves a crown marker at least 1; delete it instead")))
     return _with_entry(record, index, points=points)
 
 
@@ -280,12 +316,13 @@ def _with_final(record: Record, pid: str, **changes) -> Record:
 def step_part(record: Record, pid: str, part: str, delta: int) -> Record:
     """One more or fewer: crown points (from the log's total), hand cards, a resource, captives."""
     if part not in PARTS:
+        # no key of the pad sends this (a programming error): English only
         raise ValueError(f"no such part of the end step: {part}")
     value = (crown_points(record, pid) if part == "points" else getattr(final_of(record, pid), part)) + delta
     if value < 0:
-        raise ValueError(f"{part} cannot go below 0")
+        raise ValueError(Words(BELOW_ZERO[part]))
     if part in RESOURCES and delta > 0 and value > cap_of(record, pid):
-        raise ValueError(f"the {part} track stops at {cap_of(record, pid)}")
+        raise ValueError(Words(TRACK_ENDS[part], cap=cap_of(record, pid)))
     return _with_final(record, pid, **{part: value})
 
 
@@ -297,6 +334,7 @@ def use_log_points(record: Record, pid: str) -> Record:
 def toggle_rate(record: Record, pid: str, resource: str, rate: str) -> Record:
     """The player has (or no longer has) a building converting `resource` at `rate`."""
     if resource not in RESOURCES or rate not in RATES:
+        # no key of the pad sends this (a programming error): English only
         raise ValueError(f"no {rate} building for {resource}")
     rates = dict(final_of(record, pid).rates)
     have = set(rates.get(resource, ()))

@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field, StrictInt
 
-from .common import Checks, Count, Frozen, PlayerId, RecordBase, Result, require_known_ids, standings
+from .common import N_, Checks, Count, Frozen, PlayerId, RecordBase, Result, Words, require_known_ids, standings
 
 GAME = "pass-the-pandas"
 TITLE = "Pass the Pandas"
@@ -71,15 +71,17 @@ def score(record: Record) -> Result:
     ids = record.player_ids()
     settings = record.settings
     if settings.variant == "panda-monium" and settings.target < 1:
-        checks.error("settings.target", f"the target must be at least 1 point, not {settings.target}")
+        checks.error("settings.target", N_("the target must be at least 1 point, not {target}"),
+                     target=settings.target)
     totals = {pid: 0 for pid in ids}
     rounds_out = []
     reached_in = None
     for i, hand in enumerate(record.rounds):
         _check_hand(checks, record, i, hand)
         if reached_in is not None:
-            checks.warning(f"rounds[{i}]", f"hand {i + 1} was played after someone reached "
-                                           f"{settings.target} points in hand {reached_in + 1}")
+            checks.warning(f"rounds[{i}]", N_("hand {hand} was played after someone reached "
+                                              "{target} points in hand {reached}"),
+                           hand=i + 1, target=settings.target, reached=reached_in + 1)
         row = hand_points(record, hand)
         for pid, points in row.items():
             totals[pid] += points
@@ -95,7 +97,8 @@ def _check_hand(checks: Checks, record: Record, i: int, hand: Hand) -> None:
     seen = set()
     for k, o in enumerate(hand.out):
         if o.player in seen:
-            checks.error(f"{where}[{k}].player", f"hand {i + 1}: {record.name_of(o.player)} went out twice")
+            checks.error(f"{where}[{k}].player", N_("hand {hand}: {name} went out twice"),
+                         hand=i + 1, name=record.name_of(o.player))
         seen.add(o.player)
     if record.settings.variant != "panda-monium":
         return
@@ -104,18 +107,21 @@ def _check_hand(checks: Checks, record: Record, i: int, hand: Hand) -> None:
     for k, o in enumerate(hand.out):
         name = record.name_of(o.player)
         if o.points is None:
-            checks.error(f"{where}[{k}].points", f"hand {i + 1}: no points entered for {name} going out")
+            checks.error(f"{where}[{k}].points", N_("hand {hand}: no points entered for {name} going out"),
+                         hand=i + 1, name=name)
             continue
         if o.points < 0 or o.points > top:
-            checks.error(f"{where}[{k}].points", f"hand {i + 1}: {name} scored {o.points}; going out scores "
-                                                 f"0–{top} with {len(record.players)} players")
+            checks.error(f"{where}[{k}].points", N_("hand {hand}: {name} scored {points}; going out scores "
+                                                    "0–{most} with {players} players"),
+                         hand=i + 1, name=name, points=o.points, most=top, players=len(record.players))
         elif earlier is not None and o.points > earlier:
-            checks.warning(f"{where}[{k}].points", f"hand {i + 1}: {name} went out later but scored more "
-                                                   f"({o.points}) than the player before ({earlier})")
+            checks.warning(f"{where}[{k}].points", N_("hand {hand}: {name} went out later but scored more "
+                                                      "({points}) than the player before ({before})"),
+                           hand=i + 1, name=name, points=o.points, before=earlier)
         earlier = o.points
     if len(hand.out) == len(record.players) and (hand.out[-1].points or 0) > 0:
         checks.warning(f"{where}[{len(hand.out) - 1}].points",
-                       f"hand {i + 1}: the last player still holding dice scores 0")
+                       N_("hand {hand}: the last player still holding dice scores 0"), hand=i + 1)
 
 
 # --- the edits the pad makes (each returns a new record) ---------------------------------
@@ -199,11 +205,10 @@ def go_out(record: Record, pid: str) -> Record:
     require_known_ids(record, [pid], "player")
     index = hand_on(record)
     hand = hand_at(record, index)
-    name = record.name_of(pid)
     if any(o.player == pid for o in hand.out):
-        raise ValueError(f"{name} is already out in hand {index + 1}")
+        raise ValueError(Words(N_("{name} is already out in hand {hand}"), name=record.name_of(pid), hand=index + 1))
     if is_complete(record, hand):
-        raise ValueError(f"hand {index + 1} is over: only one player still holds dice")
+        raise ValueError(Words(N_("hand {hand} is over: only one player still holds dice"), hand=index + 1))
     if record.settings.variant == "panda-monium":
         held = plausible_held(record, index, pid)
         out = Out(player=pid, points=sum(held.values()), held=held)
@@ -212,11 +217,11 @@ def go_out(record: Record, pid: str) -> Record:
     return _with_hand(record, index, Hand(out=hand.out + (out,)))
 
 
-def dice_limit(record: Record, pid: str) -> str:
+def dice_limit(record: Record, pid: str) -> Words:
     n, start = len(record.players), starting_dice(record)
-    name = record.name_of(pid)
-    return (f"at most {max_points(n)} dice can be in play when {name} goes out "
-            f"({n} players × {start} dice, less {name}'s own {start})")
+    return Words(N_("at most {most} dice can be in play when {name} goes out "
+                    "({players} players × {start} dice, less {name}'s own {start})"),
+                 most=max_points(n), name=record.name_of(pid), players=n, start=start)
 
 
 def step_held(record: Record, index: int, finisher: str, holder: str, delta: int) -> Record:
@@ -224,13 +229,13 @@ def step_held(record: Record, index: int, finisher: str, holder: str, delta: int
     hand = hand_at(record, index)
     k = next((k for k, o in enumerate(hand.out) if o.player == finisher), None)
     if k is None or hand.out[k].held is None or holder not in hand.out[k].held:
-        raise ValueError(f"no dice are counted for {record.name_of(holder)} in hand {index + 1}")
+        raise ValueError(Words(N_("no dice are counted for {name} in hand {hand}"),
+                               name=record.name_of(holder), hand=index + 1))
     held = dict(hand.out[k].held)
     value = held[holder] + delta
-    name = record.name_of(holder)
     if value < 1:
-        raise ValueError(f"{name} still held dice, so at least 1; if {name} had none, "
-                         f"{name} went out too")
+        raise ValueError(Words(N_("{name} still held dice, so at least 1; if {name} had none, {name} went out too"),
+                               name=record.name_of(holder)))
     held[holder] = value
     if delta > 0 and sum(held.values()) > max_points(len(record.players)):
         raise ValueError(dice_limit(record, finisher))
@@ -243,7 +248,7 @@ def take_back(record: Record, index: int) -> Record:
     """The last player out of that hand was not out after all."""
     hand = hand_at(record, index)
     if not hand.out:
-        raise ValueError(f"no one is out in hand {index + 1}")
+        raise ValueError(Words(N_("no one is out in hand {hand}"), hand=index + 1))
     if len(hand.out) == 1 and index == len(record.rounds) - 1:
         # The hand being played had only this player out: it has not started after all.
         return record.model_copy(update={"rounds": record.rounds[:-1], "hand": index})
@@ -253,18 +258,19 @@ def take_back(record: Record, index: int) -> Record:
 def next_hand(record: Record) -> Record:
     index = hand_on(record)
     if index != len(record.rounds) - 1 or not record.rounds[index].out:
-        raise ValueError("tap who went out first")
+        raise ValueError(Words(N_("tap who went out first")))
     if record.settings.variant == "panda-monium":
         if not is_complete(record, record.rounds[index]):
-            raise ValueError(f"hand {index + 1} goes on until only one player holds dice")
+            raise ValueError(Words(N_("hand {hand} goes on until only one player holds dice"), hand=index + 1))
         if is_over(record):
-            raise ValueError(f"someone reached {record.settings.target}: the match is over")
+            # TRANSLATORS: Pass the Pandas: {target} is the points that win the match
+            raise ValueError(Words(N_("someone reached {target}: the match is over"), target=record.settings.target))
     return record.model_copy(update={"hand": index + 1})
 
 
 def edit_hand(record: Record, index: int) -> Record:
     if not 0 <= index < len(record.rounds):
-        raise ValueError(f"there is no hand {index + 1}")
+        raise ValueError(Words(N_("there is no hand {hand}"), hand=index + 1))
     return record.model_copy(update={"hand": index})
 
 

@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field, StrictInt
 
-from .common import Checks, Count, Frozen, PlayerId, RecordBase, Result, require_known_ids, standings
+from .common import N_, Checks, Count, Frozen, PlayerId, RecordBase, Result, Words, require_known_ids, standings
 
 GAME = "royal-ur"
 TITLE = "Royal Game of Ur"
@@ -98,26 +98,35 @@ def _check_loser(checks: Checks, i: int, loser: Loser) -> None:
     where = f"rounds[{i}].loser"
     counted = loser.unentered + loser.start + loser.home + len(loser.board)
     if counted != COUNTERS:
-        checks.error(where, f"game {i + 1}: the loser's counters add up to {counted} "
-                            f"(not entered {loser.unentered}, on S {loser.start}, on the board "
-                            f"{len(loser.board)}, home {loser.home}); a player has {COUNTERS}")
+        checks.error(where,
+                     # TRANSLATORS: S is the board's start square, where counters wait to be entered
+                     N_("game {game}: the loser's counters add up to {counted} (not entered {unentered}, "
+                        "on S {start}, on the board {board}, home {home}); a player has {counters}"),
+                     game=i + 1, counted=counted, unentered=loser.unentered, start=loser.start,
+                     board=len(loser.board), home=loser.home, counters=COUNTERS)
     if loser.home >= COUNTERS:
-        checks.error(f"{where}.home", f"game {i + 1}: the loser cannot have all {COUNTERS} counters home")
+        checks.error(f"{where}.home", N_("game {game}: the loser cannot have all {counters} counters home"),
+                     game=i + 1, counters=COUNTERS)
     for k, value in enumerate(loser.board):
         if value < 1:
-            checks.error(f"{where}.board[{k}]", f"game {i + 1}: a counter on the board scores at least 1, not {value}")
+            checks.error(f"{where}.board[{k}]",
+                         N_("game {game}: a counter on the board scores at least 1, not {value}"),
+                         game=i + 1, value=value)
     if loser.squares is None:
         return
     if len(loser.squares) != len(loser.board):
-        checks.error(f"{where}.squares", f"game {i + 1}: {len(loser.squares)} squares given "
-                                         f"for {len(loser.board)} counters on the board")
+        checks.error(f"{where}.squares", N_("game {game}: {squares} squares given for {counters} counters on the board"),
+                     game=i + 1, squares=len(loser.squares), counters=len(loser.board))
         return
     for k, (square, value) in enumerate(zip(loser.squares, loser.board)):
         if not 1 <= square <= ROUTE:
-            checks.error(f"{where}.squares[{k}]", f"game {i + 1}: route positions are 1–{ROUTE}, not {square}")
+            checks.error(f"{where}.squares[{k}]", N_("game {game}: route positions are 1–{route}, not {square}"),
+                         game=i + 1, route=ROUTE, square=square)
         elif square in ROSETTES and value != 1:
             checks.warning(f"{where}.board[{k}]",
-                           f"game {i + 1}: a counter on the Rosette at square {square} scores 1, not {value}")
+                           # TRANSLATORS: a Rosette is one of the board's flower squares
+                           N_("game {game}: a counter on the Rosette at square {square} scores 1, not {value}"),
+                           game=i + 1, square=square, value=value)
 
 
 def _check_board_setting(checks: Checks, record: Record) -> None:
@@ -125,18 +134,32 @@ def _check_board_setting(checks: Checks, record: Record) -> None:
     if board is None:
         return
     if len(board) != ROUTE:
-        checks.error("settings.board", f"the dot map needs {ROUTE} squares, not {len(board)}")
+        # TRANSLATORS: the dot map: how many dots (points) each square of the route scores
+        checks.error("settings.board", N_("the dot map needs {route} squares, not {found}"),
+                     route=ROUTE, found=len(board))
         return
     for pos, dots in enumerate(board, start=1):
         if pos in ROSETTES and dots != 1:
-            checks.warning(f"settings.board[{pos - 1}]", f"square {pos} is a Rosette and scores 1, not {dots}")
+            checks.warning(f"settings.board[{pos - 1}]", N_("square {square} is a Rosette and scores 1, not {dots}"),
+                           square=pos, dots=dots)
         elif dots < 1:
-            checks.error(f"settings.board[{pos - 1}]", f"square {pos} must score at least 1, not {dots}")
+            checks.error(f"settings.board[{pos - 1}]", N_("square {square} must score at least 1, not {dots}"),
+                         square=pos, dots=dots)
 
 
 # --- the edits the pad makes (each returns a new record) ---------------------------------
+# A refused tap says why in English `Words` (the pad shows them in the phone's language, #33).
 
-PLACES = {"unentered": "not entered", "start": "on S", "home": "home"}
+# No counter left to take away from a place: one whole sentence for each place.
+NO_COUNTER = {
+    # TRANSLATORS: Royal Game of Ur: a tap took a counter away from "not entered", where there is none
+    "unentered": N_("no counter is not entered"),
+    # TRANSLATORS: Royal Game of Ur: S is the board's start square, where counters wait to be entered
+    "start": N_("no counter is on S"),
+    "home": N_("no counter is home"),
+}
+ALL_PLACED = N_("all {counters} of the loser's counters are placed; take one off first")
+ALL_HOME = N_("the loser cannot have all {counters} counters home")
 
 
 def square_value(record: Record, square: int) -> int:
@@ -164,16 +187,17 @@ def set_winner(record: Record, pid: str) -> Record:
 def add_counter(record: Record, square: int) -> Record:
     entry = entry_of(record)
     if not 1 <= square <= ROUTE:
+        # no key of the pad sends this (a programming error): English only
         raise ValueError(f"route positions are 1–{ROUTE}, not {square}")
     if entry.counted() >= COUNTERS:
-        raise ValueError(f"all {COUNTERS} of the loser's counters are placed; take one off first")
+        raise ValueError(Words(ALL_PLACED, counters=COUNTERS))
     return _with_entry(record, entry.model_copy(update={"squares": tuple(sorted(entry.squares + (square,)))}))
 
 
 def remove_counter(record: Record, square: int) -> Record:
     entry = entry_of(record)
     if square not in entry.squares:
-        raise ValueError(f"no loser counter is on square {square}")
+        raise ValueError(Words(N_("no loser counter is on square {square}"), square=square))
     squares = list(entry.squares)
     squares.remove(square)
     return _with_entry(record, entry.model_copy(update={"squares": tuple(squares)}))
@@ -184,11 +208,11 @@ def step(record: Record, place: str, delta: int) -> Record:
     entry = entry_of(record)
     value = getattr(entry, place) + delta
     if value < 0:
-        raise ValueError(f"no counter is {PLACES[place]}")
+        raise ValueError(Words(NO_COUNTER[place]))
     if delta > 0 and entry.counted() + delta > COUNTERS:
-        raise ValueError(f"all {COUNTERS} of the loser's counters are placed; take one off first")
+        raise ValueError(Words(ALL_PLACED, counters=COUNTERS))
     if place == "home" and value >= COUNTERS:
-        raise ValueError(f"the loser cannot have all {COUNTERS} counters home")
+        raise ValueError(Words(ALL_HOME, counters=COUNTERS))
     return _with_entry(record, entry.model_copy(update={place: value}))
 
 
@@ -208,18 +232,19 @@ def entry_points(record: Record) -> int:
     return winner_points(loser_of(record, entry_of(record)))
 
 
-def entry_problem(record: Record) -> str | None:
-    """Why the entry cannot be kept as a game yet, or None."""
+def entry_problem(record: Record) -> Words | None:
+    """Why the entry cannot be kept as a game yet (English `Words`), or None."""
     entry = entry_of(record)
     if entry.winner is None:
-        return "tap who won first"
+        return Words(N_("tap who won first"))
     counted = entry.counted()
     if counted != COUNTERS:
         more = COUNTERS - counted
-        return (f"{more} of the loser's {COUNTERS} counters still to place" if more > 0
-                else f"{-more} counters too many: a player has {COUNTERS}")
+        return (Words(N_("{more} of the loser's {counters} counters still to place"), more=more, counters=COUNTERS)
+                if more > 0 else
+                Words(N_("{extra} counters too many: a player has {counters}"), extra=-more, counters=COUNTERS))
     if entry.home >= COUNTERS:
-        return f"the loser cannot have all {COUNTERS} counters home"
+        return Words(ALL_HOME, counters=COUNTERS)
     return None
 
 
@@ -260,10 +285,10 @@ def set_board(record: Record, board: tuple[int, ...] | list[int]) -> Record:
     """The owner's dot map for games entered from now on; kept games keep what they scored."""
     board = tuple(board)
     if len(board) != ROUTE:
-        raise ValueError(f"the dot map needs {ROUTE} squares, not {len(board)}")
+        raise ValueError(Words(N_("the dot map needs {route} squares, not {found}"), route=ROUTE, found=len(board)))
     for pos, dots in enumerate(board, start=1):
         if pos in ROSETTES and dots != 1:
-            raise ValueError(f"square {pos} is a Rosette and scores 1")
+            raise ValueError(Words(N_("square {square} is a Rosette and scores 1"), square=pos))
         if dots < 1:
-            raise ValueError(f"square {pos} must score at least 1, not {dots}")
+            raise ValueError(Words(N_("square {square} must score at least 1, not {dots}"), square=pos, dots=dots))
     return record.model_copy(update={"settings": record.settings.model_copy(update={"board": board})})

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from . import nokosu_dice, panda_royale, pandoria, pass_the_pandas, royal_ur
-from .common import RecordBase, Result
+from .common import N_, RecordBase, Result, Words
 from .names import key as name_key
 
 COLOURS = panda_royale.COLOURS
@@ -155,8 +155,11 @@ def _extras(stats: GameStats, rows: list[dict[str, Any]]) -> None:
                 key = next((k for k in stats.colours if _key(k) == _key(name)), name)
                 stats.colours[key] = [a + b for a, b in zip(stats.colours.get(key, [0] * len(COLOURS)), cols)]
         if best:
-            out.append(("Best single round ever", f"{best[2]} by {best[0]} (round {best[1]})"))
-        out.append(("Red went negative", f"{red_negative} of {red_hands} hands with red dice ({_pct(red_negative, red_hands)})"))
+            out.append((N_("Best single round ever"),
+                        Words(N_("{points} by {name} (round {round})"), points=best[2], name=best[0], round=best[1])))
+        out.append((N_("Red went negative"), Words(N_("{negative} of {hands} hands with red dice ({percent})"),
+                                                   negative=red_negative, hands=red_hands,
+                                                   percent=_pct(red_negative, red_hands))))
     elif stats.game == royal_ur.GAME:
         wins: dict[str, int] = {}
         margins = []
@@ -165,23 +168,27 @@ def _extras(stats: GameStats, rows: list[dict[str, Any]]) -> None:
             for winner, points in f.get("games", []):
                 wins[names.get(winner, winner)] = wins.get(names.get(winner, winner), 0) + 1
                 margins.append(points)
-        out.append(("Match wins", ", ".join(f"{p.name} {p.wins}" for p in stats.players) or "–"))
-        out.append(("Game wins", ", ".join(f"{n} {w}" for n, w in sorted(wins.items(), key=lambda x: -x[1])) or "–"))
-        out.append(("Average margin of a game", f"{sum(margins) / len(margins):.1f} points" if margins else "–"))
+        out.append((N_("Match wins"), ", ".join(f"{p.name} {p.wins}" for p in stats.players) or "–"))
+        out.append((N_("Game wins"), ", ".join(f"{n} {w}" for n, w in sorted(wins.items(), key=lambda x: -x[1])) or "–"))
+        # TRANSLATORS: {average} is a number with one decimal (90.0)
+        out.append((N_("Average margin of a game"), Words(N_("{average} points"), average=round(
+            sum(margins) / len(margins), 1)) if margins else "–"))
     elif stats.game == nokosu_dice.GAME:
         declared = made = zeros = 0
         for _row, f in with_facts:
             declared += sum((f.get("declared") or {}).values())
             made += sum((f.get("made") or {}).values())
             zeros += sum((f.get("zero_made") or {}).values())
-        out.append(("Declarations made", f"{made} of {declared} ({_pct(made, declared)})"))
-        out.append(("Zero-trick successes", str(zeros)))
+        out.append((N_("Declarations made"), Words(N_("{made} of {declared} ({percent})"), made=made,
+                                                   declared=declared, percent=_pct(made, declared))))
+        out.append((N_("Zero-trick successes"), str(zeros)))
     elif stats.game == pandoria.GAME:
         conversion = total = 0
         for row, f in with_facts:
             conversion += sum((f.get("conversion") or {}).values())
             total += sum(t for _i, _n, t, _p in row["players"])
-        out.append(("Points from the end-game conversion", f"{conversion} of {total} ({_pct(conversion, total)})"))
+        out.append((N_("Points from the end-game conversion"), Words(
+            N_("{points} of {total} ({percent})"), points=conversion, total=total, percent=_pct(conversion, total))))
     elif stats.game == pass_the_pandas.GAME:
         hands = 0
         wins: dict[str, int] = {}
@@ -191,8 +198,8 @@ def _extras(stats: GameStats, rows: list[dict[str, Any]]) -> None:
             for pid, n in (f.get("hand_wins") or {}).items():
                 wins[names.get(pid, pid)] = wins.get(names.get(pid, pid), 0) + n
         points = sum(t for row, _f in with_facts for _i, _n, t, _p in row["players"])
-        out.append(("Hand wins", ", ".join(f"{n} {w}" for n, w in sorted(wins.items(), key=lambda x: -x[1])) or "–"))
-        out.append(("Average points per hand", f"{points / hands:.1f}" if hands else "–"))
+        out.append((N_("Hand wins"), ", ".join(f"{n} {w}" for n, w in sorted(wins.items(), key=lambda x: -x[1])) or "–"))
+        out.append((N_("Average points per hand"), f"{points / hands:.1f}" if hands else "–"))
 
 
 # --------------------------------------------------------------------------- one player
