@@ -7,6 +7,8 @@ import os
 import sys
 from pathlib import Path
 
+from views.lang import _
+
 DEFAULT_PORT = 8550
 
 
@@ -14,7 +16,7 @@ def data_dir(arg: str | None) -> Path:
     """--data-dir, else the folder Flet gives a built app, else the user's data directory."""
     if arg is not None:
         if not arg.strip():  # "" is not the default store: a script's empty variable must not write there
-            fail("pandapad: --data-dir is empty; give the folder of the store")
+            fail("pandapad: " + _("{option} is empty; give the folder of the store", option="--data-dir"))
         return Path(arg).expanduser()
     if os.environ.get("FLET_APP_STORAGE_DATA"):
         return Path(os.environ["FLET_APP_STORAGE_DATA"])
@@ -46,7 +48,8 @@ def cmd_score(args) -> int:
         from storage.reader import Refused
         fail(str(Refused(name, exc.where or "record", exc.message)))
     except (ValueError, TypeError, RecursionError, OverflowError) as exc:  # never a traceback
-        fail(f"{name}: record: cannot be scored ({type(exc).__name__}); please report this file")
+        fail(_("{file}: record: cannot be scored ({error}); please report this file", file=name,
+               error=type(exc).__name__))
     json.dump(result.to_json(), sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return 1 if result.has_errors else 0
@@ -60,7 +63,8 @@ def cmd_import(args) -> int:
 def cmd_export(args) -> int:
     if args.bgstats is not None:
         if args.format != "json" or args.out is not None:
-            fail("pandapad: export --bgstats prints one link: it takes neither --format nor --out")
+            fail("pandapad: " + _("{command} prints one link: it takes neither {format} nor {out}",
+                                  command="export --bgstats", format="--format", out="--out"))
         from storage.cli import run_bgstats
         return run_bgstats(data_dir(args.data_dir), args.bgstats)
     from storage.cli import run_export
@@ -80,34 +84,35 @@ def cmd_app(args) -> int:
 
 class Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, exit 2, no usage dump
-        fail(f"pandapad: {message} (see --help)")
+        fail("pandapad: " + _("{message} (see {help})", message=message, help="--help"))
 
 
 def parser() -> argparse.ArgumentParser:
-    p = Parser(prog="main.py", description="Pandapad score pad")
-    p.add_argument("--data-dir", help="folder of the game store (default: the user's data directory)")
+    p = Parser(prog="main.py", description=_("Pandapad score pad"))
+    p.add_argument("--data-dir", help=_("folder of the game store (default: the user's data directory)"))
     # The commands take --data-dir too; SUPPRESS keeps one given before the command.
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--data-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port of the app (default 8550)")
-    p.add_argument("--desktop", action="store_true", help="open a native window")
-    p.add_argument("--lan", action="store_true", help="serve to phones on the local network, with an access token")
-    p.add_argument("--token", help="with --lan: the access token to use (default: a new random one)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=_("port of the app (default {port})",
+                                                                      port=DEFAULT_PORT))
+    p.add_argument("--desktop", action="store_true", help=_("open a native window"))
+    p.add_argument("--lan", action="store_true", help=_("serve to phones on the local network, with an access token"))
+    p.add_argument("--token", help=_("with {lan}: the access token to use (default: a new random one)", lan="--lan"))
     p.set_defaults(func=cmd_app)
     sub = p.add_subparsers(dest="command", parser_class=Parser)
-    s = sub.add_parser("score", parents=[common], help="score a game record")
-    s.add_argument("file", help="a game record (JSON), or - for standard input")
+    s = sub.add_parser("score", parents=[common], help=_("score a game record"))
+    s.add_argument("file", help=_("a game record (JSON), or - for standard input"))
     s.set_defaults(func=cmd_score)
-    s = sub.add_parser("import", parents=[common], help="add games from an export file or a record")
+    s = sub.add_parser("import", parents=[common], help=_("add games from an export file or a record"))
     s.add_argument("file")
     s.set_defaults(func=cmd_import)
-    s = sub.add_parser("export", parents=[common], help="write every stored game")
+    s = sub.add_parser("export", parents=[common], help=_("write every stored game"))
     s.add_argument("--format", choices=["json", "csv"], default="json")
-    s.add_argument("--out", help="file to write (default: standard output)")
+    s.add_argument("--out", help=_("file to write (default: standard output)"))
     s.add_argument("--bgstats", metavar="GAME_ID",
-                   help="print the link that logs this finished game in BG Stats instead")
+                   help=_("print the link that logs this finished game in BG Stats instead"))
     s.set_defaults(func=cmd_export)
-    s = sub.add_parser("list", parents=[common], help="one line per stored game, newest first")
+    s = sub.add_parser("list", parents=[common], help=_("one line per stored game, newest first"))
     s.set_defaults(func=cmd_list)
     return p
 

@@ -7,8 +7,10 @@ import logging
 import flet as ft
 
 from scoring import score
-from views import theme
-from views.pad.words import and_join, signed
+from views import lang, theme
+from views.lang import _
+from views.pad.words import signed
+from views.pads import title_of
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +27,7 @@ class BigScreen:
         self.rows = ft.Column(spacing=6)
         self.view = ft.View(
             route=f"/big/{self.game_id}",
-            appbar=ft.AppBar(title=ft.Text(pad.rules.TITLE, size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            appbar=ft.AppBar(title=ft.Text(title_of(pad.rules.GAME), size=theme.LARGE, weight=ft.FontWeight.BOLD),
                              toolbar_height=64),
             padding=ft.Padding.all(16),
             controls=[ft.Column([self.where, self.rows, self.todo], spacing=16, scroll=ft.ScrollMode.AUTO,
@@ -38,14 +40,17 @@ class BigScreen:
         record = self.saved.record
         result = score(record)
         where, pending = self.pad.table_status(record, result)
-        self.where.value = "Final standings" if record.finished else where
-        self.todo.value = f"Still to enter: {and_join(pending)}" if pending and not record.finished else ""
+        self.where.value = _("Final standings") if record.finished else where
+        self.todo.value = (_("Still to enter: {names}", names=lang.names(pending)) if pending and not record.finished
+                           else "")
         self.todo.visible = bool(self.todo.value)
         rows = []
         for s in sorted(result.players, key=lambda s: s.place):
             lead = s.place == 1 and any(p.total for p in result.players)
+            # TRANSLATORS: a place in the standings ("1.", "2.")
+            place = _("{place}.", place=s.place)
             rows.append(ft.Container(ft.Row([
-                ft.Text(f"{s.place}.", size=32, width=56, weight=ft.FontWeight.BOLD),
+                ft.Text(place, size=32, width=56, weight=ft.FontWeight.BOLD),
                 ft.Text(s.name, size=32, expand=True, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                 ft.Icon(ft.Icons.EMOJI_EVENTS, size=36, visible=lead),
                 ft.Text(signed(s.total), size=44, weight=ft.FontWeight.BOLD)]),

@@ -16,8 +16,9 @@ from storage import StoreError
 from storage.export_file import export_bytes
 from storage import reader
 from storage.reader import Refused, import_bytes
-from views import theme
-from views.roles import HOST_WHO, refusal
+from views import lang, theme
+from views.lang import _, n_, p_
+from views.roles import HOST_WHO, refusal_said
 
 log = logging.getLogger(__name__)
 
@@ -31,11 +32,13 @@ def backup_time(name: str) -> str:
         when = datetime.strptime(name, "%Y%m%dT%H%M%S%fZ").replace(tzinfo=timezone.utc).astimezone()
     except ValueError:
         return name
-    return when.strftime("%-d %b %Y %H:%M:%S")
+    return lang.day_clock(when, seconds=True, year=True)
 
 
 def megabytes(n: int) -> str:
-    return f"{n / 1024 / 1024:.0f} MB" if n >= 1024 * 1024 else f"{max(1, n // 1024)} KB"
+    if n >= 1024 * 1024:
+        return _("{n} MB", n=f"{n / 1024 / 1024:.0f}")
+    return _("{n} KB", n=max(1, n // 1024))
 
 
 def read_file(raw: bytes, name: str):
@@ -47,7 +50,7 @@ def read_file(raw: bytes, name: str):
         return None, str(exc)
     except Exception as exc:  # noqa: BLE001 - a phone gets a line, never a spinner for ever
         log.exception("import preview")
-        return None, f"{name}: cannot be read ({type(exc).__name__}); nothing was changed"
+        return None, _("{file}: cannot be read ({error}); nothing was changed", file=name, error=type(exc).__name__)
 
 
 class DataScreen:
@@ -65,40 +68,40 @@ class DataScreen:
         self.restored = ft.Text("", size=theme.BODY)
         repaired = [ft.Container(ft.Column([
             ft.Row([ft.Icon(ft.Icons.HEALING, color=ft.Colors.PRIMARY),
-                    theme.heading("Repaired at start", size=theme.BODY)]),
+                    theme.heading(_("Repaired at start"), size=theme.BODY)]),
             *[ft.Text(n, size=theme.SMALL) for n in notices]], spacing=6),
             bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=ft.BorderRadius.all(12),
             padding=ft.Padding.all(12))] if notices else []
         self.view = ft.View(
             route="/data", padding=ft.Padding.all(12),
-            appbar=ft.AppBar(title=ft.Text("Your data", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            appbar=ft.AppBar(title=ft.Text(_("Your data"), size=theme.LARGE, weight=ft.FontWeight.BOLD),
                              toolbar_height=64),
             controls=[ft.Column([
                 *repaired,
                 self.kept,
-                theme.heading("Export every game", size=theme.BODY),
-                ft.Text("The same files as main.py export: JSON to keep or move to another phone, "
-                        "CSV for a spreadsheet.", size=theme.SMALL),
-                ft.Row([ft.FilledButton("Export JSON", icon=ft.Icons.DOWNLOAD, height=theme.TAP,
+                theme.heading(_("Export every game"), size=theme.BODY),
+                ft.Text(_("The same files as {command}: JSON to keep or move to another phone, CSV for a "
+                          "spreadsheet.", command="main.py export"), size=theme.SMALL),
+                ft.Row([ft.FilledButton(_("Export JSON"), icon=ft.Icons.DOWNLOAD, height=theme.TAP,
                                         on_click=lambda e: self.page.run_task(self.export, "json")),
-                        ft.OutlinedButton("Export CSV", icon=ft.Icons.TABLE_VIEW, height=theme.TAP,
+                        ft.OutlinedButton(_("Export CSV"), icon=ft.Icons.TABLE_VIEW, height=theme.TAP,
                                           on_click=lambda e: self.page.run_task(self.export, "csv"))],
                        wrap=True, spacing=12),
                 self.status,
                 ft.Divider(),
-                theme.heading("Import games", size=theme.BODY),
-                ft.Text(f"An export file or one game record (JSON, up to {megabytes(IMPORT_LIMIT)}). You see what "
-                        "it would change first; nothing is written until you confirm, and a refused file "
-                        "changes nothing.", size=theme.SMALL),
-                ft.OutlinedButton("Choose a file to import", icon=ft.Icons.UPLOAD_FILE, height=theme.TAP,
+                theme.heading(_("Import games"), size=theme.BODY),
+                ft.Text(_("An export file or one game record (JSON, up to {size}). You see what it would change "
+                          "first; nothing is written until you confirm, and a refused file changes nothing.",
+                          size=megabytes(IMPORT_LIMIT)), size=theme.SMALL),
+                ft.OutlinedButton(_("Choose a file to import"), icon=ft.Icons.UPLOAD_FILE, height=theme.TAP,
                                   on_click=lambda e: self.page.run_task(self.choose)),
                 self.preview,
                 ft.Divider(),
-                theme.heading("Backups", size=theme.BODY),
-                ft.Text("The app keeps a copy of every game when it starts after a change and after an "
-                        "import (the last three). Restoring one keeps the games as they are now as a "
-                        "backup first, so it can be undone. Games in progress stay as they are, every "
-                        "score entered in them.",
+                theme.heading(_("Backups"), size=theme.BODY),
+                ft.Text(_("The app keeps a copy of every game when it starts after a change and after an "
+                          "import (the last three). Restoring one keeps the games as they are now as a "
+                          "backup first, so it can be undone. Games in progress stay as they are, every "
+                          "score entered in them."),
                         size=theme.SMALL),
                 self.backups,
                 self.restored,
@@ -110,26 +113,27 @@ class DataScreen:
         """How many games the app holds and where: on a phone by itself, its browser's storage."""
         rows = await self.games.rows()
         where = await self.host.where(self.games.store)
-        self.kept.value = f"{len(rows)} {'game' if len(rows) == 1 else 'games'} kept {where}."
+        # TRANSLATORS: {where} is "in /home/ann/.local/share/pandapad" or "on this phone, in this browser's storage"
+        self.kept.value = n_("{n} game kept {where}.", "{n} games kept {where}.", len(rows), where=where)
         self.page.update(self.kept)
 
     def refused(self, action: str) -> bool:
         """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
         if self.who.may(action):
             return False
-        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal(action)}.", size=theme.BODY)))
+        self.page.show_dialog(ft.SnackBar(ft.Text(refusal_said(action), size=theme.BODY)))
         return True
 
     async def export(self, fmt: str) -> None:
         if self.refused("export"):
             return
-        self.status.value = "Preparing the file…"
+        self.status.value = _("Preparing the file…")
         self.page.update(self.status)
         try:
             data, count = await self.games.run(export_bytes, self.games.store, fmt)
             name = f"pandapad-{datetime.now().strftime('%Y-%m-%d-%H%M')}.{fmt}"
             self.picker = ft.FilePicker()
-            saving = self.picker.save_file(file_name=name, src_bytes=data, dialog_title="Save the export")
+            saving = self.picker.save_file(file_name=name, src_bytes=data, dialog_title=_("Save the export"))
             if self.page.web:
                 # The browser downloads the bytes; Flet's web client never answers the call.
                 self._download = asyncio.ensure_future(saving)
@@ -138,12 +142,13 @@ class DataScreen:
                 saved = await saving
         except Exception as exc:
             log.exception("export")
-            self.status.value = f"Not exported: {exc}"
+            self.status.value = _("Not exported: {reason}", reason=exc)
         else:
             if saved is None and not self.page.web:
-                self.status.value = "Not exported: no file was chosen."
+                self.status.value = _("Not exported: no file was chosen.")
             else:
-                self.status.value = f"Exported {count} {'game' if count == 1 else 'games'} as {fmt.upper()}."
+                self.status.value = n_("Exported {n} game as {format}.", "Exported {n} games as {format}.", count,
+                                       format=fmt.upper())
         self.page.update(self.status)
 
     # ------------------------------------------------------------------ import
@@ -162,26 +167,28 @@ class DataScreen:
             return
         self.picker_in = self.host.picker()
         try:
-            files = await self.picker_in.pick_files(dialog_title="Import a Pandapad file",
+            files = await self.picker_in.pick_files(dialog_title=_("Import a Pandapad file"),
                                                     file_type=ft.FilePickerFileType.CUSTOM,
                                                     allowed_extensions=["json"], with_data=self.host.pick_with_data)
         except Exception as exc:
             log.exception("file picker")
-            self.say(self.line(f"The file could not be chosen: {exc}", error=True))
+            self.say(self.line(_("The file could not be chosen: {reason}", reason=exc), error=True))
             return
         if not files:
             return
         chosen = files[0]
         if chosen.size > IMPORT_LIMIT:  # said before a byte is sent
-            self.say(self.line(f"Refused: {chosen.name} is {megabytes(chosen.size)}; an import takes at most "
-                               f"{megabytes(IMPORT_LIMIT)}. Nothing was changed.", error=True))
+            self.say(self.line(_("Refused: {file} is {size}; an import takes at most {limit}. Nothing was changed.",
+                                 file=chosen.name, size=megabytes(chosen.size), limit=megabytes(IMPORT_LIMIT)),
+                               error=True))
             return
-        self.say(self.line(f"Reading {chosen.name}…"))
+        self.say(self.line(_("Reading {file}…", file=chosen.name)))
         try:
             raw = await self.host.receive(self.page, self.picker_in, chosen)
         except Exception as exc:  # noqa: BLE001 - a line on the phone, never a spinner for ever
             log.info("import: %s did not arrive: %s", chosen.name, exc)
-            self.say(self.line(f"Refused: {chosen.name} could not be read ({exc}). Nothing was changed.", error=True))
+            self.say(self.line(_("Refused: {file} could not be read ({reason}). Nothing was changed.", file=chosen.name,
+                                 reason=exc), error=True))
             return
         await self.show_preview(raw, chosen.name)
 
@@ -190,36 +197,45 @@ class DataScreen:
             return
         games, problem = await self.games.run(read_file, raw, name)
         if problem:
-            self.say(self.line(f"Refused, nothing was changed: {problem}", error=True))
+            self.say(self.line(_("Refused, nothing was changed: {reason}", reason=problem), error=True))
             return
         try:
             report = await self.games.run(self.games.store.import_incoming, games, True, True)
         except (StoreError, RecordError) as exc:
-            self.say(self.line(f"Refused, nothing was changed: {exc}", error=True))
+            self.say(self.line(_("Refused, nothing was changed: {reason}", reason=exc), error=True))
             return
         except Exception as exc:  # noqa: BLE001 - a line on the phone, never a spinner for ever
             log.exception("import preview")
-            self.say(self.line(f"Refused, nothing was changed: {name} could not be read ({type(exc).__name__}).",
-                               error=True))
+            self.say(self.line(_("Refused, nothing was changed: {file} could not be read ({error}).", file=name,
+                                 error=type(exc).__name__), error=True))
             return
         writes = report.new + report.updated
-        counts = (f"{name} holds {len(games)} {'game' if len(games) == 1 else 'games'}: {report.new} new, "
-                  f"{report.updated} updated, {report.unchanged} unchanged"
-                  + (f", {report.kept} kept (the stored game is newer or more complete)" if report.kept else "")
-                  + (f", {report.playing} left as {'it is' if report.playing == 1 else 'they are'} (being played "
-                     "here now)" if report.playing else ""))
+        counts = [n_("{n} new", "{n} new", report.new), n_("{n} updated", "{n} updated", report.updated),
+                  n_("{n} unchanged", "{n} unchanged", report.unchanged)]
+        if report.kept:
+            counts.append(n_("{n} kept (the stored game is newer or more complete)",
+                             "{n} kept (the stored game is newer or more complete)", report.kept))
+        if report.playing:
+            counts.append(n_("{n} left as it is (being played here now)",
+                             "{n} left as they are (being played here now)", report.playing))
+        # TRANSLATORS: between the counts of an import ("3 new, 1 updated")
+        counts = p_("list of counts", ", ").join(counts)
+        # TRANSLATORS: what an import file holds, then the counts ("3 new, 1 updated, 0 unchanged")
+        counts = n_("{file} holds {n} game: {counts}", "{file} holds {n} games: {counts}", len(games), file=name,
+                    counts=counts)
         # Said before the tap that imports (#22): another game under a stored id comes in as a
         # new game, a finished game that breaks its rules comes in with its problems shown.
         warnings = [self.line(text, error=True) for text in report.warnings()]
         if writes == 0:
-            self.say(self.line(counts + ". Nothing to import: every game is stored already."))
+            self.say(self.line(_("{counts}. Nothing to import: every game is stored already.", counts=counts)))
             return
         self.pending = (games, name)
-        self.say(self.line(counts + "."), *warnings,
-                 ft.Row([ft.FilledButton(f"Import {writes} {'game' if writes == 1 else 'games'}",
+        # TRANSLATORS: what an import file holds ("bets.json holds 4 games: 3 new, …") as a sentence
+        self.say(self.line(_("{counts}.", counts=counts)), *warnings,
+                 ft.Row([ft.FilledButton(n_("Import {n} game", "Import {n} games", writes),
                                          icon=ft.Icons.CHECK, height=theme.TAP,
                                          on_click=lambda e: self.page.run_task(self.confirm)),
-                         ft.TextButton("Cancel", on_click=lambda e: self.say())], wrap=True))
+                         ft.TextButton(_("Cancel"), on_click=lambda e: self.say())], wrap=True))
 
     async def confirm(self) -> None:
         if self.pending is None or self.refused("import"):
@@ -231,9 +247,9 @@ class DataScreen:
             report = await self.games.run(self.games.store.import_incoming, games, False, True)
         except Exception as exc:  # the store keeps all or nothing; say what happened
             log.exception("import")
-            self.say(self.line(f"Not imported: {exc}. The store is as it was.", error=True))
+            self.say(self.line(_("Not imported: {reason}. The store is as it was.", reason=exc), error=True))
             return
-        self.say(self.line(f"Imported from {name}: {report}."))
+        self.say(self.line(_("Imported from {file}: {report}.", file=name, report=report)))
 
     # ------------------------------------------------------------------ backups
     async def list_backups(self) -> None:
@@ -241,15 +257,15 @@ class DataScreen:
             found = await self.games.run(self.games.store.backups)
         except Exception as exc:
             log.exception("listing backups")
-            found, self.restored.value = [], f"The backups cannot be listed: {exc}"
+            found, self.restored.value = [], _("The backups cannot be listed: {reason}", reason=exc)
         rows = [ft.Row([ft.Icon(ft.Icons.RESTORE, size=28),
-                        ft.Column([ft.Text(f"Copy of {backup_time(b.name)}", size=theme.BODY),
-                                   ft.Text(f"{b.games} {'game' if b.games == 1 else 'games'}", size=theme.SMALL)],
+                        ft.Column([ft.Text(_("Copy of {when}", when=backup_time(b.name)), size=theme.BODY),
+                                   ft.Text(n_("{n} game", "{n} games", b.games), size=theme.SMALL)],
                                   spacing=0, expand=True),
-                        ft.OutlinedButton("Restore", height=theme.TAP,
+                        ft.OutlinedButton(_("Restore"), height=theme.TAP,
                                           on_click=lambda e, b=b: self.page.run_task(self.ask_restore, b))],
                        spacing=12) for b in found]
-        self.backups.controls = rows or [ft.Text("No backup yet: one is made the next time the app starts.",
+        self.backups.controls = rows or [ft.Text(_("No backup yet: one is made the next time the app starts."),
                                                  size=theme.BODY, italic=True)]
         self.page.update(self.backups, self.restored)
 
@@ -258,13 +274,15 @@ class DataScreen:
             return
         now = len(await self.games.rows())
         dialog = ft.AlertDialog(
-            title=ft.Text("Restore this backup?", size=theme.LARGE, weight=ft.FontWeight.BOLD),
-            content=ft.Text(f"The copy of {backup_time(chosen.name)} holds {chosen.games} "
-                            f"{'game' if chosen.games == 1 else 'games'}; the app holds {now} now. The games as "
-                            "they are now are kept as a backup first: restoring that one undoes this.",
+            title=ft.Text(_("Restore this backup?"), size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            content=ft.Text(n_("The copy of {when} holds {n} game; the app holds {now} now. The games as they are "
+                               "now are kept as a backup first: restoring that one undoes this.",
+                               "The copy of {when} holds {n} games; the app holds {now} now. The games as they are "
+                               "now are kept as a backup first: restoring that one undoes this.", chosen.games,
+                               when=backup_time(chosen.name), now=now),
                             size=theme.BODY),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog()),
-                     ft.FilledButton(f"Restore {chosen.games} {'game' if chosen.games == 1 else 'games'}",
+            actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.page.pop_dialog()),
+                     ft.FilledButton(n_("Restore {n} game", "Restore {n} games", chosen.games),
                                      on_click=lambda e: self.page.run_task(self.restore, chosen))])
         self.page.show_dialog(dialog)
 
@@ -276,11 +294,17 @@ class DataScreen:
             kept = await self.games.run(self.games.store.restore, chosen.name)
         except Exception as exc:
             log.exception("restore")
-            self.restored.value = f"Not restored: {exc}"
+            self.restored.value = _("Not restored: {reason}", reason=exc)
         else:
-            games = f"{chosen.games} {'game' if chosen.games == 1 else 'games'}"
-            self.restored.value = (f"Restored the copy of {backup_time(chosen.name)}: {games}. Games in progress "
-                                   "stayed as they are. The games as they were are kept as the newest backup."
-                                   if kept else f"Restored the copy of {backup_time(chosen.name)}: {games}. Games in "
-                                   "progress stayed as they are.")
+            when = backup_time(chosen.name)
+            if kept:
+                said = n_("Restored the copy of {when}: {n} game. Games in progress stayed as they are. The games "
+                          "as they were are kept as the newest backup.",
+                          "Restored the copy of {when}: {n} games. Games in progress stayed as they are. The games "
+                          "as they were are kept as the newest backup.", chosen.games, when=when)
+            else:
+                said = n_("Restored the copy of {when}: {n} game. Games in progress stayed as they are.",
+                          "Restored the copy of {when}: {n} games. Games in progress stayed as they are.",
+                          chosen.games, when=when)
+            self.restored.value = said
         await self.list_backups()

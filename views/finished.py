@@ -8,13 +8,15 @@ import logging
 
 import flet as ft
 
-from scoring import rules_for, score
-from views import theme
+from scoring import score
+from views import lang, theme
 from views.games import new_record
+from views.lang import _
 from views.pad.parts import standings
 from views.pad.share import ResultActions
-from views.pad.words import and_join, signed
-from views.roles import HOST_WHO, refusal
+from views.pad.words import signed
+from views.pads import title_of
+from views.roles import HOST_WHO, refusal_said
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +37,11 @@ def running_totals(result) -> dict[str, list[int]]:
 def chart_text(result, runs: dict[str, list[int]]) -> str:
     """The chart in words, for a screen reader."""
     names = {s.id: s.name for s in result.players}
-    return "Running totals round by round. " + "; ".join(
-        f"{names[pid]}: {', '.join(signed(v) for v in values)}" for pid, values in runs.items())
+    # TRANSLATORS: one player's line of the chart read aloud: the name, then the totals ("Ann: 12, 30, 62")
+    lines = "; ".join(_("{name}: {totals}", name=names[pid], totals=", ".join(signed(v) for v in values))
+                      for pid, values in runs.items())
+    # TRANSLATORS: the finished game's chart read aloud; then "Ann: 12, 30, 62; Ben: 8, 20, 40"
+    return _("Running totals round by round. {lines}", lines=lines)
 
 
 class FinishedScreen:
@@ -50,12 +55,13 @@ class FinishedScreen:
         self.navigate = navigate
         self.who = who  # a guest looks (standings, chart, rematch), never edits or deletes
         record = saved.record
-        self.title = rules_for(record.game).TITLE
+        self.title = title_of(record.game)
         result = score(record)
         runs = running_totals(result)
         winners = [s.name for s in result.players if s.place == 1]
         body: list[ft.Control] = [
-            ft.Text(("Winner: " if len(winners) == 1 else "Shared win: ") + and_join(winners),
+            ft.Text(_("Winner: {name}", name=winners[0]) if len(winners) == 1
+                    else _("Shared win: {names}", names=lang.names(winners)),
                     size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
         ]
         outcome = pad.outcome_words(result) if pad is not None else ""
@@ -64,19 +70,19 @@ class FinishedScreen:
         body += standings(result)
         body.append(ResultActions(page, record, pad.outcome_words if pad is not None else None).control)
         if len(result.rounds) >= 1:
-            body += [theme.heading("How the game went", size=theme.BODY), self._chart(result, runs)]
+            body += [theme.heading(_("How the game went"), size=theme.BODY), self._chart(result, runs)]
         body.append(ft.Row([
-            *([ft.OutlinedButton("Edit", icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_edit,
+            *([ft.OutlinedButton(_("Edit"), icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_edit,
                                  disabled=pad is None)] if who.may("edit") else []),
-            *([ft.OutlinedButton("Delete", icon=ft.Icons.DELETE_OUTLINE, height=theme.TAP, on_click=self.on_delete)]
+            *([ft.OutlinedButton(_("Delete"), icon=ft.Icons.DELETE_OUTLINE, height=theme.TAP, on_click=self.on_delete)]
               if who.may("delete") else []),
-            ft.FilledButton("Rematch", icon=ft.Icons.REPLAY, height=theme.TAP, on_click=self.on_rematch,
+            ft.FilledButton(_("Rematch"), icon=ft.Icons.REPLAY, height=theme.TAP, on_click=self.on_rematch,
                             disabled=pad is None),
         ], wrap=True, spacing=8))
         self.view = ft.View(
             route=f"/game/{record.id}", padding=ft.Padding.all(12),
             appbar=ft.AppBar(title=ft.Column([ft.Text(self.title, size=theme.LARGE, weight=ft.FontWeight.BOLD),
-                                              ft.Text("Finished", size=theme.SMALL)], spacing=0, tight=True),
+                                              ft.Text(_("Finished"), size=theme.SMALL)], spacing=0, tight=True),
                              toolbar_height=64),
             controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
 
@@ -105,7 +111,7 @@ class FinishedScreen:
         """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
         if self.who.may(action):
             return False
-        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal(action)}.", size=theme.BODY)))
+        self.page.show_dialog(ft.SnackBar(ft.Text(refusal_said(action), size=theme.BODY)))
         return True
 
     async def on_edit(self, e) -> None:
@@ -114,7 +120,7 @@ class FinishedScreen:
         try:
             await self.games.edit(self.saved.record.id, self.saved, lambda r: r.model_copy(update={"finished": None}))
         except Exception as exc:
-            self.page.show_dialog(ft.SnackBar(ft.Text(f"Not reopened: {exc}", size=theme.BODY)))
+            self.page.show_dialog(ft.SnackBar(ft.Text(_("Not reopened: {reason}", reason=exc), size=theme.BODY)))
             return
         self.navigate(f"/game/{self.saved.record.id}")
 
@@ -125,15 +131,15 @@ class FinishedScreen:
         try:
             await self.games.delete(record.id)
         except Exception as exc:
-            self.page.show_dialog(ft.SnackBar(ft.Text(f"Not deleted: {exc}", size=theme.BODY)))
+            self.page.show_dialog(ft.SnackBar(ft.Text(_("Not deleted: {reason}", reason=exc), size=theme.BODY)))
             return
 
         async def undo(e) -> None:
             await self.games.create(record, tonight=False)
             self.navigate(f"/game/{record.id}")
         self.navigate("/")
-        self.page.show_dialog(ft.SnackBar(ft.Text(f"{self.title} game deleted", size=theme.BODY),
-                                          action="Undo", on_action=undo, duration=ft.Duration(seconds=10)))
+        self.page.show_dialog(ft.SnackBar(ft.Text(_("{game} game deleted", game=self.title), size=theme.BODY),
+                                          action=_("Undo"), on_action=undo, duration=ft.Duration(seconds=10)))
 
     async def on_rematch(self, e) -> None:
         record = self.saved.record

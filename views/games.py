@@ -10,6 +10,7 @@ from typing import Callable
 
 from scoring import Player, RecordBase, rules_for
 from storage import StaleSave
+from views.lang import _
 
 
 def now_iso() -> str:
@@ -81,7 +82,7 @@ class Games:
         Each refusal means another phone's save landed, so a burst of taps at one table settles:
         with 4 phones tapping at once, the last to get through was refused 3 times (one retry
         lost taps in a table test). SAVE_TRIES only stops a loop that would never end."""
-        for _ in range(SAVE_TRIES):
+        for _try in range(SAVE_TRIES):
             try:
                 saved = await self.run(self.store.save, change(saved.record), saved.revision)
             except StaleSave as exc:
@@ -91,7 +92,8 @@ class Games:
             if saved.record.finished:
                 self.tonight.add(game_id)  # finished at this table tonight
             return saved
-        raise SaveFailed("another phone keeps changing this game; try again") from beaten
+        # TRANSLATORS: why a tap was not saved, after "Not saved: "
+        raise SaveFailed(_("another phone keeps changing this game; try again")) from beaten
 
     async def undo(self, game_id: str, saved):
         return await self.run(self.store.undo, game_id, saved.revision)

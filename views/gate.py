@@ -22,6 +22,7 @@ import html
 import logging
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import msgpack
@@ -35,6 +36,8 @@ from flet.messaging.protocol import (
 )
 from starlette.requests import HTTPConnection
 
+from views import lang
+from views.lang import N_
 from views.table import Access
 
 log = logging.getLogger(__name__)
@@ -128,7 +131,8 @@ class Gate:
         verdict = self.judge(address, linked if linked is not None else conn.cookies.get(COOKIE))
         if verdict != "in":
             status = 429 if verdict == "wait" else 403
-            await send_page(send, status, WAIT if verdict == "wait" else PRIVATE)
+            code = lang.of_phone(accepted_languages(conn.headers.get("accept-language")))
+            await send_page(send, status, page_in(WAIT if verdict == "wait" else PRIVATE, code))
             return
         if linked is None:
             await self.app(scope, receive, send)
@@ -282,9 +286,9 @@ def cookie_header(token: str) -> bytes:
             ).encode("latin-1")
 
 
-def _page(title: str, words: str) -> bytes:
+def _page(title: str, words: str, code: str = "en") -> bytes:
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{html.escape(code)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Pandapad</title>
@@ -299,12 +303,39 @@ p {{ font-size: 1.125rem; line-height: 1.5; margin: 0; }}
 """.encode("utf-8")
 
 
-PRIVATE = _page("This table is private",
-                "Ask the host for the link: scan the QR code on the host's screen, or open the "
-                "address the host gives you, with its token.")
-WAIT = _page("Too many wrong links",
-             "This phone opened too many wrong links to this table. Wait a minute, then open "
-             "the link the host gives you.")
+# The pages a phone gets instead of the app, as (title, words): in the language its browser
+# asks for (Accept-Language), as the app itself would speak to it (#33).
+PRIVATE = (N_("This table is private"),
+           N_("Ask the host for the link: scan the QR code on the host's screen, or open the "
+              "address the host gives you, with its token."))
+WAIT = (N_("Too many wrong links"),
+        N_("This phone opened too many wrong links to this table. Wait a minute, then open "
+           "the link the host gives you."))
+
+
+def accepted_languages(header: str | None) -> list[str]:
+    """The language tags of an Accept-Language header, the most wanted first ("de-DE,de;q=0.9")."""
+    tags = []
+    for k, part in enumerate((header or "").split(",")):
+        tag, _semicolon, params = part.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _equals, value = param.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if tag.strip() and tag.strip() != "*" and weight > 0:
+            tags.append((-weight, k, tag.strip()))
+    return [tag for _weight, _k, tag in sorted(tags)]
+
+
+@lru_cache(maxsize=None)
+def page_in(page: tuple[str, str], code: str = "en") -> bytes:
+    """One of these pages in a language of Pandapad (lang.LANGUAGES, or the pseudo-locale)."""
+    words = lang.translations(code)
+    return _page(words.gettext(page[0]), words.gettext(page[1]), "en" if code == lang.PSEUDO else code)
 
 
 async def send_page(send, status: int, body: bytes) -> None:

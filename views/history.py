@@ -7,6 +7,7 @@ from functools import partial
 import flet as ft
 
 from views import theme
+from views.lang import _
 from views.history_state import FIRST, PAGE, RECENT_FOR_CHIPS, filtered, header, players, result_line
 from views.home import colour_of, title_of, when
 from views.pads import GAME_ORDER
@@ -29,13 +30,13 @@ class HistoryScreen:
         # half showed at 412 px and nothing said there were more.
         self.game_chips = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.player_chips = ft.Row(scroll=ft.ScrollMode.AUTO, spacing=6)
-        self.search = ft.TextField(label="Search by name", prefix_icon=ft.Icons.SEARCH, dense=True,
+        self.search = ft.TextField(label=_("Search by name"), prefix_icon=ft.Icons.SEARCH, dense=True,
                                    text_size=theme.BODY, on_change=self.on_search)
         self.list = ft.Column(spacing=0)
-        self.more = ft.OutlinedButton("Show more", height=theme.TAP, on_click=self.on_more)
+        self.more = ft.OutlinedButton(_("Show more"), height=theme.TAP, on_click=self.on_more)
         self.view = ft.View(
             route="/history", padding=ft.Padding.all(8),
-            appbar=ft.AppBar(title=ft.Text("History", size=theme.LARGE, weight=ft.FontWeight.BOLD), toolbar_height=64),
+            appbar=ft.AppBar(title=ft.Text(_("History"), size=theme.LARGE, weight=ft.FontWeight.BOLD), toolbar_height=64),
             controls=[ft.Column([self.count, self.search, self.game_chips, self.player_chips,
                                  ft.Column([self.list, self.more], scroll=ft.ScrollMode.AUTO, expand=True,
                                            on_scroll=self.on_scroll, scroll_interval=150)],
@@ -50,13 +51,13 @@ class HistoryScreen:
     def fill(self) -> None:
         found = self.found = filtered(self.rows, self.game, self.player, self.text)
         self.count.value = header(len(found))
-        self.game_chips.controls = [self._chip("All games", self.game is None, partial(self.on_game, None))] + [
+        self.game_chips.controls = [self._chip(_("All games"), self.game is None, partial(self.on_game, None))] + [
             self._chip(title_of(g), self.game == g, partial(self.on_game, g)) for g in GAME_ORDER]
-        self.player_chips.controls = [self._chip("Everyone", self.player is None, partial(self.on_player, None))] + [
+        self.player_chips.controls = [self._chip(_("Everyone"), self.player is None, partial(self.on_player, None))] + [
             self._chip(n, self.player == n, partial(self.on_player, n)) for n in self.names]
         self.list.controls = [self._row(r) for r in found[:self.shown]]
         if not found:
-            self.list.controls = [ft.Text("No game matches.", size=theme.BODY, italic=True)]
+            self.list.controls = [ft.Text(_("No game matches."), size=theme.BODY, italic=True)]
         self.more.visible = len(found) > self.shown
 
     def _row(self, row) -> ft.Control:
@@ -65,7 +66,8 @@ class HistoryScreen:
             leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if live else ft.Icons.EMOJI_EVENTS, size=28,
                             color=colour_of(row["game"])),  # as on the home
             # A plain title (one control fewer a row); it wraps rather than being cut off.
-            title=f"{title_of(row['game'])}, {when(row['created'] or row['finished'])}",
+            # TRANSLATORS: a history row's title: the game and when it started ("Pandoria, 24 Nov 14:05")
+            title=_("{game}, {when}", game=title_of(row['game']), when=when(row['created'] or row['finished'])),
             title_text_style=ft.TextStyle(size=theme.BODY, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
             subtitle=ft.Text(result_line(row), size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
             min_height=theme.TAP + 8, on_click=partial(self.on_open, row["id"]))

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from scoring.names import key
+from views import lang
+from views.lang import _, n_
 
 RECENT_FOR_CHIPS = 500  # games whose players make the filter chips
 PAGE = 25  # rows added at a time, on scrolling near the end or on "Show more"
@@ -41,11 +43,11 @@ def players(rows: Iterable, most: int = 12) -> list[str]:
             entry = count.setdefault(key(name), [0, name])
             entry[0] += 1
     ranked = sorted(count.values(), key=lambda e: (-e[0], e[1].casefold()))
-    return [name for _, name in ranked[:most]]
+    return [name for _count, name in ranked[:most]]
 
 
 def header(n: int) -> str:
-    return f"{n} {'game' if n == 1 else 'games'}"
+    return n_("{n} game", "{n} games", n)
 
 
 def result_line(row) -> str:
@@ -54,7 +56,12 @@ def result_line(row) -> str:
     ranked = sorted(row["players"], key=lambda p: (p[3] is None, p[3] or 0))
     scores = " · ".join(f"{p[1]} {p[2]}" for p in ranked)
     if not row["finished"]:
-        return f"In progress · {scores}"
+        # TRANSLATORS: a history row of a game being played, then every score ("In progress · Ann 12 · Ben 9")
+        return _("In progress · {scores}", scores=scores)
     winners = list(row["winners"])
-    lead = " and ".join(winners) + " won" if winners else "Finished"
-    return f"{lead} · {scores}"
+    if not winners:
+        # TRANSLATORS: a history row of a finished game without a winner, then every score
+        return _("Finished · {scores}", scores=scores)
+    # TRANSLATORS: a history row: who won, then every score ("Ann won · Ann 62 · Ben 40")
+    return n_("{names} won · {scores}", "{names} won · {scores}", len(winners), names=lang.names(winners),
+              scores=scores)

@@ -7,20 +7,21 @@ from functools import partial
 import flet as ft
 
 from scoring import GAMES
-from views import theme
-from views.pads import GAME_ORDER, PADS
+from views import lang, theme
+from views.lang import _, n_
+from views.pads import GAME_ORDER, PADS, title_of
 from views.roles import HOST_WHO
 
 
 def when(iso: str | None) -> str:
-    """'22 Nov 19:04' in the server's local time; '' when unknown."""
+    """'22 Nov 19:04' in the server's local time, as this phone writes dates; '' when unknown."""
     if not iso:
         return ""
     try:
         t = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone()
     except ValueError:
         return iso
-    return t.strftime("%-d %b %H:%M")
+    return lang.day_clock(t)
 
 
 def players_line(summary) -> str:
@@ -30,13 +31,11 @@ def players_line(summary) -> str:
     return " · ".join(f"{name} {total}" for _pid, name, total in first)
 
 
-def title_of(game: str) -> str:
-    return GAMES[game].TITLE if game in GAMES else game
-
-
 def span(game: str) -> str:
     low, high = GAMES[game].PLAYERS
-    return f"{low} players" if low == high else f"{low}–{high} players"
+    if low == high:
+        return n_("{n} player", "{n} players", low)
+    return _("{low}–{high} players", low=low, high=high)
 
 
 # Each game's own colour on the home (its box's dominant colour) and a glyph for it.
@@ -59,16 +58,20 @@ def leader_line(summary) -> str:
     scores = players_line(summary)
     if not summary.winners or all(total == 0 for _pid, _name, total in summary.players):
         return scores
-    lead = " and ".join(summary.winners)
-    return f"{lead} {'leads' if len(summary.winners) == 1 else 'lead'} · {scores}"
+    # TRANSLATORS: a game in progress: who leads, then every score ("Ann leads · Ann 62 · Ben 40")
+    return n_("{names} leads · {scores}", "{names} lead · {scores}", len(summary.winners),
+              names=lang.names(summary.winners), scores=scores)
 
 
 def _game_card(navigate, game: str) -> ft.Control:
     bg, fg, icon = GAME_LOOK[game]
     ready = game in PADS
-    under = span(game) if ready else f"{span(game)} · coming soon"
+    # TRANSLATORS: a game without a score pad yet: its player count, then this ("2–10 players · coming soon")
+    under = span(game) if ready else _("{players} · coming soon", players=span(game))
+    # TRANSLATORS: a game's button read aloud: its name, then "2–10 players" (or "… · coming soon")
+    label = _("{game}, {players}", game=title_of(game), players=under)
     return ft.Container(
-        ft.Semantics(label=f"{title_of(game)}, {under}", button=ready, exclude_semantics=True, container=True,
+        ft.Semantics(label=label, button=ready, exclude_semantics=True, container=True,
                      content=ft.Column([ft.Icon(icon, color=fg, size=30),
                                         ft.Text(title_of(game), size=theme.BODY, weight=ft.FontWeight.BOLD, color=fg,
                                                 max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
@@ -98,37 +101,39 @@ def build(navigate, in_progress: list, recent: list, who=HOST_WHO, table: bool =
     guest (who) gets no Your data, and History and Statistics only if the host opened them;
     a phone by itself (no table) has no Invite players."""
     # Under the bar, not in it: beside three buttons it was cut to "Score pad for the …".
-    items: list[ft.Control] = [ft.Text("Score pad for the table", size=theme.SMALL)]
+    items: list[ft.Control] = [ft.Text(_("Score pad for the table"), size=theme.SMALL)]
     if in_progress:
-        items.append(theme.heading("In progress"))
+        items.append(theme.heading(_("In progress")))
         for s in in_progress:
             items.append(_card(ft.ListTile(
                 leading=ft.Icon(ft.Icons.PLAY_CIRCLE_FILL, size=36, color=colour_of(s.game)),
-                title=ft.Text(f"Resume {title_of(s.game)}, {when(s.created)}", size=theme.BODY,
+                title=ft.Text(_("Resume {game}, {when}", game=title_of(s.game), when=when(s.created)), size=theme.BODY,
                               weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
                 subtitle=ft.Text(leader_line(s), size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
                 min_height=theme.TAP + 16, on_click=partial(_go, navigate, f"/game/{s.id}"))))
 
-    items.append(theme.heading("New game"))
+    items.append(theme.heading(_("New game")))
     items.append(ft.ResponsiveRow([_game_card(navigate, g) for g in GAME_ORDER], spacing=8, run_spacing=8))
 
     finished = [s for s in recent if s.finished][:5]
     history = who.may("history")
     if history:
-        items.append(ft.Row([ft.FilledTonalButton("History", icon=ft.Icons.HISTORY, height=theme.TAP, expand=True,
+        items.append(ft.Row([ft.FilledTonalButton(_("History"), icon=ft.Icons.HISTORY, height=theme.TAP, expand=True,
                                                   on_click=partial(_go, navigate, "/history")),
-                             ft.FilledTonalButton("Statistics", icon=ft.Icons.BAR_CHART, height=theme.TAP,
+                             ft.FilledTonalButton(_("Statistics"), icon=ft.Icons.BAR_CHART, height=theme.TAP,
                                                   expand=True, on_click=partial(_go, navigate, "/stats/panda-royale"))],
                             spacing=8))
-    items.append(theme.heading("Last results" if history else "Finished at this table tonight"))
+    items.append(theme.heading(_("Last results") if history else _("Finished at this table tonight")))
     if not finished:
-        items.append(ft.Text("No finished game yet." if history else "No game finished here since the host started "
-                             "the app.", size=theme.BODY, italic=True))
+        items.append(ft.Text(_("No finished game yet.") if history else _("No game finished here since the host "
+                                                                          "started the app."),
+                             size=theme.BODY, italic=True))
     for s in finished:
-        winners = " and ".join(s.winners)
         items.append(ft.ListTile(
             leading=ft.Icon(ft.Icons.EMOJI_EVENTS, size=30, color=colour_of(s.game)),
-            title=ft.Text(f"{title_of(s.game)}, {when(s.finished)}: {winners} won", size=theme.BODY,
+            title=ft.Text(n_("{game}, {when}: {names} won", "{game}, {when}: {names} won", len(s.winners),
+                             game=title_of(s.game), when=when(s.finished), names=lang.names(s.winners)),
+                          size=theme.BODY,
                           max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
             subtitle=ft.Text(players_line(s), size=theme.SMALL, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
             min_height=theme.TAP + 16,
@@ -137,11 +142,11 @@ def build(navigate, in_progress: list, recent: list, who=HOST_WHO, table: bool =
     return Hub(
         route="/",
         appbar=ft.AppBar(title=ft.Text("Pandapad", size=theme.LARGE, weight=ft.FontWeight.BOLD),
-                         actions=[*([theme.icon_button(ft.Icons.QR_CODE_2, "Invite players",
+                         actions=[*([theme.icon_button(ft.Icons.QR_CODE_2, _("Invite players"),
                                                        partial(_go, navigate, "/invite"))] if table else []),
-                                  *([theme.icon_button(ft.Icons.FOLDER_OPEN, "Your data",
+                                  *([theme.icon_button(ft.Icons.FOLDER_OPEN, _("Your data"),
                                                        partial(_go, navigate, "/data"))] if who.may("data") else []),
-                                  theme.icon_button(ft.Icons.SETTINGS, "Settings",
+                                  theme.icon_button(ft.Icons.SETTINGS, _("Settings"),
                                                     partial(_go, navigate, "/settings"))],
                          toolbar_height=64),
         controls=[ft.Column(items, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)],

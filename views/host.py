@@ -15,6 +15,8 @@ from typing import Callable
 
 import flet as ft
 
+from views.lang import _
+
 
 class Host:
     """What every host answers. The defaults are the plainest host: one person, no table."""
@@ -32,7 +34,8 @@ class Host:
 
     async def where(self, store) -> str:
         """Where the games are kept, in a player's words ("in /home/…", "on this phone, …")."""
-        return f"in {store.root}"
+        # TRANSLATORS: where the games are kept, ending "12 games kept {where}." (Your data)
+        return _("in {folder}", folder=store.root)
 
     def link(self, page: ft.Page):
         """What keeps this phone's link to the app (start()/stop()), or None."""

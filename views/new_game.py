@@ -10,7 +10,9 @@ import flet as ft
 from scoring import GAMES, names
 from scoring.names import NAME_MAX
 from views import theme
+from views.lang import _, n_
 from views.name_typing import TypedName
+from views.pads import title_of
 
 
 def check_name(name: str, seated: list[str]) -> str | None:
@@ -34,7 +36,7 @@ class NewGame:
         # shift_enter: Flet then submits on Enter itself and the field keeps the focus. A plain
         # field loses it on Enter until the server gives it back, and what was typed in between
         # went nowhere or was wiped (the next name typed at once after Enter).
-        self.name = ft.TextField(label="Player name", on_submit=self.on_add, on_change=self.on_typed,
+        self.name = ft.TextField(label=_("Player name"), on_submit=self.on_add, on_change=self.on_typed,
                                  shift_enter=True, min_lines=1, max_lines=1, expand=True, autofocus=True,
                                  max_length=NAME_MAX, text_size=theme.BODY,
                                  capitalization=ft.TextCapitalization.WORDS)
@@ -44,22 +46,27 @@ class NewGame:
         self.known_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
         self.seats = ft.Column(spacing=4)
         self.count = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
-        self.start = ft.FilledButton("Start the game", icon=ft.Icons.PLAY_ARROW, height=56,
+        self.start = ft.FilledButton(_("Start the game"), icon=ft.Icons.PLAY_ARROW, height=56,
                                      on_click=self.on_start_clicked)
         self.start_reason = ft.Text("", size=theme.SMALL, text_align=ft.TextAlign.END)
-        limits = f"{self.low}–{self.high}" if self.low != self.high else str(self.low)
+        if self.low != self.high:
+            players = _("{low}–{high} players. Seat them in order, clockwise around the table.",
+                        low=self.low, high=self.high)
+        else:
+            players = n_("{n} player. Seat them in order, clockwise around the table.",
+                         "{n} players. Seat them in order, clockwise around the table.", self.low)
         self.view = ft.View(
             route=f"/new/{game}",
-            appbar=ft.AppBar(title=ft.Text(f"New {self.rules.TITLE} game", size=theme.LARGE,
+            appbar=ft.AppBar(title=ft.Text(_("New {game} game", game=title_of(game)), size=theme.LARGE,
                                            weight=ft.FontWeight.BOLD, max_lines=2),  # 2 lines at 360 px
                              toolbar_height=72),
             controls=[ft.Column([
-                ft.Text(f"{limits} players. Seat them in order, clockwise around the table.", size=theme.BODY),
-                ft.Row([self.name, ft.FilledButton("Add player", icon=ft.Icons.PERSON_ADD, height=56,
+                ft.Text(players, size=theme.BODY),
+                ft.Row([self.name, ft.FilledButton(_("Add player"), icon=ft.Icons.PERSON_ADD, height=56,
                                                    on_click=self.on_add)]),
                 self.message,
                 self.known_row,
-                ft.Row([theme.heading("Seats"), self.count], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+                ft.Row([theme.heading(_("Seats")), self.count], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
                 self.seats,
                 *([form] if form is not None else []),
             ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10),
@@ -79,14 +86,17 @@ class NewGame:
                 taken.add(names.key(n))
                 spare.append(n)
         full = len(self.seated) >= self.high
-        self.known_row.controls = ([ft.Text("Known players:", size=theme.SMALL)] if spare else []) + [
+        self.known_row.controls = ([ft.Text(_("Known players:"), size=theme.SMALL)] if spare else []) + [
             ft.OutlinedButton(n, icon=ft.Icons.ADD, height=theme.TAP, disabled=full,
                               on_click=partial(self.on_known, n)) for n in spare]
         self.seats.controls = [self._seat(k, n) for k, n in enumerate(self.seated)]
         n = len(self.seated)
-        self.count.value = f"{n} of {self.low}–{self.high}" if self.low != self.high else f"{n} of {self.low}"
+        # TRANSLATORS: players seated so far of how many the game takes ("3 of 2–10", "1 of 2")
+        self.count.value = (_("{n} of {low}–{high}", n=n, low=self.low, high=self.high) if self.low != self.high
+                            else _("{n} of {low}", n=n, low=self.low))
         self.start.disabled = not self.low <= n <= self.high
-        self.start_reason.value = f"Seat at least {self.low} players to start." if n < self.low else ""
+        self.start_reason.value = (n_("Seat at least {n} player to start.", "Seat at least {n} players to start.",
+                                      self.low) if n < self.low else "")
         self.start_reason.visible = n < self.low
         self.name.disabled = full
         if hasattr(self.form, "seat_count"):  # set-up aids that depend on the player count
@@ -96,20 +106,23 @@ class NewGame:
 
     def _seat(self, k: int, name: str) -> ft.Control:
         last = len(self.seated) - 1
+        # TRANSLATORS: a seat's number in the new-game form ("1.", "2."), clockwise around the table
+        seat = _("{seat}.", seat=k + 1)
         return ft.Container(ft.Row([
-            ft.Text(f"{k + 1}.", size=theme.BODY, width=34, weight=ft.FontWeight.BOLD),
+            ft.Text(seat, size=theme.BODY, width=34, weight=ft.FontWeight.BOLD),
             ft.Text(name, size=theme.BODY, expand=True),
-            theme.icon_button(ft.Icons.ARROW_UPWARD, f"Move {name} up", partial(self.on_move, k, -1),
+            theme.icon_button(ft.Icons.ARROW_UPWARD, _("Move {name} up", name=name), partial(self.on_move, k, -1),
                               disabled=k == 0),
-            theme.icon_button(ft.Icons.ARROW_DOWNWARD, f"Move {name} down", partial(self.on_move, k, 1),
+            theme.icon_button(ft.Icons.ARROW_DOWNWARD, _("Move {name} down", name=name), partial(self.on_move, k, 1),
                               disabled=k == last),
-            theme.icon_button(ft.Icons.CLOSE, f"Remove {name}", partial(self.on_remove, k)),
+            theme.icon_button(ft.Icons.CLOSE, _("Remove {name}", name=name), partial(self.on_remove, k)),
         ], spacing=0), border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))
 
     def seat(self, name: str) -> str | None:
         problem = check_name(name, self.seated)
         if problem is None and len(self.seated) >= self.high:
-            problem = f"{self.rules.TITLE} is played by at most {self.high}."
+            problem = n_("{game} is played by at most {n}.", "{game} is played by at most {n}.", self.high,
+                         game=title_of(self.game))
         if problem is None:
             self.seated.append(names.tidy(name))
         return problem
@@ -124,7 +137,7 @@ class NewGame:
         return True
 
     async def on_add(self, e) -> None:
-        typed, _, rest = self.typing.text.partition("\n")
+        typed, _newline, rest = self.typing.text.partition("\n")
         problem = self.seat(typed)
         self.message.value = problem or ""
         # A refused name stays to be mended; a typed new line's tail is the next name.

@@ -4,20 +4,23 @@ asks these rules when a route is typed and every changing handler asks them agai
 runs, so a hidden button is never the only guard."""
 from __future__ import annotations
 
+from views.lang import N_, _
+
 HOST, GUEST = "host", "guest"
 
-# What only the host may do, in the words of the refusal: "Only the host can <words>".
+# What only the host may do, and the refusal a guest gets (translated where it is said).
 HOST_ONLY = {
-    "data": "open Your data",
-    "import": "import games",
-    "restore": "restore a backup",
-    "export": "export every game",
-    "delete": "delete a game",
-    "edit": "edit a finished game",
-    "rename": "rename a player",
-    "merge": "merge players",
-    "settings": "change these settings",
-    "history": "browse the history",
+    # TRANSLATORS: "Your data" is the name of the screen (its title and the home's button)
+    "data": N_("Only the host can open Your data"),
+    "import": N_("Only the host can import games"),
+    "restore": N_("Only the host can restore a backup"),
+    "export": N_("Only the host can export every game"),
+    "delete": N_("Only the host can delete a game"),
+    "edit": N_("Only the host can edit a finished game"),
+    "rename": N_("Only the host can rename a player"),
+    "merge": N_("Only the host can merge players"),
+    "settings": N_("Only the host can change these settings"),
+    "history": N_("Only the host can browse the history"),
 }
 # Read-only pages a guest may open when the host switched on "Guests may see the history".
 READ_ONLY = {"history"}
@@ -39,7 +42,14 @@ def may(role: str | None, action: str, guests_see_history: bool = False) -> bool
 
 
 def refusal(action: str) -> str:
-    return f"Only the host can {HOST_ONLY[action]}"
+    """'Only the host can delete a game', in this phone's language (no full stop)."""
+    return _(HOST_ONLY[action])
+
+
+def refusal_said(action: str) -> str:
+    """The refusal as a sentence on its own, as a snack bar says it."""
+    # TRANSLATORS: a refusal ("Only the host can delete a game") said as a sentence: its full stop
+    return _("{refusal}.", refusal=refusal(action))
 
 
 def route_action(route: str) -> str | None:

@@ -19,10 +19,12 @@ from pathlib import Path
 
 import flet as ft
 
+from views import lang
 from views.app import app_main
 from views.connection import Pulse, tell_every_lost_socket
 from views.data import IMPORT_LIMIT
 from views.host import ServerThreads
+from views.lang import N_, _
 from views.table import Access, invite_url, lan_address, new_token, qr_terminal
 
 log = logging.getLogger(__name__)
@@ -56,7 +58,8 @@ class ServerHost(ServerThreads):
         if not arrival or arrival[0].done():
             return
         if e.error:
-            arrival[0].set_exception(OSError(f"it did not arrive ({e.error})"))
+            # TRANSLATORS: why an imported file could not be read ("bets.json could not be read (…)")
+            arrival[0].set_exception(OSError(_("it did not arrive ({error})", error=e.error)))
         elif e.progress is not None and e.progress >= 1.0:
             arrival[0].set_result(None)
 
@@ -78,7 +81,7 @@ class ServerHost(ServerThreads):
 
 
 def fail(message: str) -> None:
-    print(f"pandapad: {message}", file=sys.stderr)
+    print(f"pandapad: {message}", file=sys.stderr)  # the program's name, in every language
     raise SystemExit(2)
 
 
@@ -87,11 +90,11 @@ def desktop_problem() -> str | None:
     try:
         import flet_desktop  # noqa: F401
     except ImportError:
-        return "--desktop needs Flet's desktop client (pip install flet-desktop==1.0.5); " \
-               "run without --desktop to use a browser"
+        return _("{option} needs Flet's desktop client ({install}); run without {option} to use a browser",
+                 option="--desktop", install="pip install flet-desktop==1.0.5")
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        return "--desktop needs a graphical display and none is available here; run without --desktop " \
-               "and open the printed address in a browser"
+        return _("{option} needs a graphical display and none is available here; run without {option} and open "
+                 "the printed address in a browser", option="--desktop")
     return None
 
 
@@ -102,11 +105,13 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
     """Open the store and serve the app until Ctrl+C: a browser on 127.0.0.1, a window, or
     (--lan) the phones of the table on the local network, each with the access token."""
     if token is not None and not lan:
-        fail("--token goes with --lan (without --lan the app answers only on this computer)")
+        fail(_("{token} goes with {lan} (without {lan} the app answers only on this computer)", token="--token",
+               lan="--lan"))
     if token is not None and not TOKEN_CHARS.match(token):
-        fail("--token: 16 to 128 letters, digits or . _ ~ - (it goes into a link)")
+        fail(_("{token}: 16 to 128 letters, digits or {characters} (it goes into a link)", token="--token",
+               characters=". _ ~ -"))
     if lan and desktop:
-        fail("--lan serves phones through their browsers; leave out --desktop")
+        fail(_("{lan} serves phones through their browsers; leave out {desktop}", lan="--lan", desktop="--desktop"))
     if desktop and (problem := desktop_problem()):
         fail(problem)
     from storage import Store, StoreError
@@ -140,8 +145,8 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
             try:
                 ft.run(main, view=ft.AppView.FLET_APP, assets_dir=str(ASSETS))
             except Exception as exc:  # no desktop client here (Flet fetches it once, online)
-                fail(f"--desktop could not start Flet's desktop client ({exc}); run without --desktop "
-                     "and open the printed address in a browser")
+                fail(_("{option} could not start Flet's desktop client ({error}); run without {option} and open "
+                       "the printed address in a browser", option="--desktop", error=exc))
         else:
             # Loopback only unless --lan, whatever the environment says.
             address = ANY if lan else HOST
@@ -150,13 +155,15 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
             os.environ["FLET_SERVER_PORT"] = str(port)
             if lan:
                 host_link = invite_url(lan_address(), port, access.host_token)
-                print(f"Pandapad is served to the table at {host.invite}\n"
-                      f"Scan this with the phones (same Wi-Fi), or type the address:\n\n{qr_terminal(host.invite)}\n"
-                      f"Host link (keep it to yourself; open it on the laptop or a tablet): {host_link}\n"
-                      f"On this computer: http://{HOST}:{port}/?token={access.host_token}\n"
-                      "Ctrl+C stops it.", flush=True)
+                print(_("Pandapad is served to the table at {link}", link=host.invite) + "\n"
+                      + _("Scan this with the phones (same Wi-Fi), or type the address:") + "\n\n"
+                      + qr_terminal(host.invite) + "\n"
+                      + _("Host link (keep it to yourself; open it on the laptop or a tablet): {link}",
+                          link=host_link) + "\n"
+                      + _("On this computer: {link}", link=f"http://{HOST}:{port}/?token={access.host_token}") + "\n"
+                      + _("Ctrl+C stops it."), flush=True)
             else:
-                print(f"Pandapad is served at http://{HOST}:{port}/ (Ctrl+C stops it)", flush=True)
+                print(_("Pandapad is served at {link} (Ctrl+C stops it)", link=f"http://{HOST}:{port}/"), flush=True)
             serve_the_client_compressed()
             configure_the_server(access)
             tell_every_lost_socket()
@@ -176,7 +183,7 @@ def serve_the_client_compressed() -> None:
     try:
         serving.install(serving.prepare(), ASSETS)
     except OSError as exc:
-        print(f"pandapad: the phones get the app uncompressed this time ({exc})", flush=True)
+        print("pandapad: " + _("the phones get the app uncompressed this time ({error})", error=exc), flush=True)
 
 
 # Seconds Ctrl+C (or SIGTERM) waits for open connections before it closes them.
@@ -222,8 +229,8 @@ def configure_the_server(access) -> None:
 
 # What a phone is told when a handler of the app fails: words, never Flet's traceback (which
 # names the server's files); the traceback goes to the server's log, where Flet writes it.
-CRASHED = ("Something went wrong on the host's computer, and it was noted there. "
-           "Reload the page to carry on; every entry shown as saved is kept.")
+CRASHED = N_("Something went wrong on the host's computer, and it was noted there. "
+             "Reload the page to carry on; every entry shown as saved is kept.")
 
 
 def tell_errors_in_words() -> None:
@@ -234,7 +241,7 @@ def tell_errors_in_words() -> None:
     error = Session.error
 
     def error_in_words(self, message: str) -> None:
-        error(self, CRASHED)
+        error(self, lang.translations(lang.language(self.page)).gettext(CRASHED))  # in that phone's language
 
     error_in_words.in_words = True
     Session.error = error_in_words

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import flet as ft
 
-from views import theme
+from views import phone, theme
 from views.app import app_main
 from views.host import Host
+from views.lang import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -47,13 +48,16 @@ class PhoneHost(Host):
 
     async def where(self, store) -> str:
         kept = await _persisted()
-        return ("on this phone, in this browser's storage" +
-                ("" if kept else " (the browser may clear it when the phone runs short of space: add Pandapad "
-                                 "to the home screen, and export now and then)"))
+        if kept:
+            # TRANSLATORS: where the games are kept, ending "12 games kept {where}." (Your data)
+            return _("on this phone, in this browser's storage")
+        # TRANSLATORS: where the games are kept, ending "12 games kept {where}." (Your data)
+        return _("on this phone, in this browser's storage (the browser may clear it when the phone runs short of "
+                 "space: add Pandapad to the home screen, and export now and then)")
 
     async def receive(self, page: ft.Page, picker: ft.FilePicker, chosen) -> bytes:
         if chosen.bytes is None:
-            raise OSError("the browser did not hand the file over")
+            raise OSError(_("the browser did not hand the file over"))
         return chosen.bytes
 
     async def open_store(self):
@@ -94,7 +98,7 @@ async def _syncfs(populate: bool) -> None:
     _fs().syncfs(populate, create_once_callable(finished))
     error = await done
     if error is not None and error is not jsnull:
-        raise OSError(f"the browser's storage refused the games ({error})")
+        raise OSError(_("the browser's storage refused the games ({error})", error=error))
 
 
 async def _persisted() -> bool:
@@ -117,8 +121,11 @@ async def _only_tab() -> bool:
         return True
 
 
-def notice(page: ft.Page, title: str, text: str) -> None:
-    """A whole-screen message where the app cannot start."""
+async def notice(page: ft.Page, title: str, text: str) -> None:
+    """A whole-screen message where the app cannot start, in this phone's language: title and
+    text are messages marked with N_ where they are written (or an error's own words)."""
+    await phone.load_language(page)
+    title, text = _(title), _(text)
     page.views.clear()
     page.views.append(ft.View(route="/", padding=ft.Padding.all(24), controls=[ft.Column([
         ft.Icon(ft.Icons.INFO_OUTLINE, size=64),
@@ -139,15 +146,15 @@ def start() -> None:
     async def main(page: ft.Page) -> None:
         if "app" not in opened:
             if not await _only_tab():
-                notice(page, "Pandapad is open in another tab",
-                       "Close this tab and go on in the other one: two at once would write over each "
-                       "other's games.")
+                await notice(page, N_("Pandapad is open in another tab"),
+                             N_("Close this tab and go on in the other one: two at once would write over each "
+                                "other's games."))
                 return
             try:
                 opened["app"] = app_main(await host.open_store(), host)
             except (StoreError, OSError) as exc:
                 log.exception("opening the store")
-                notice(page, "The games cannot be opened", str(exc))
+                await notice(page, N_("The games cannot be opened"), str(exc))
                 return
         await opened["app"](page)
         _say_ready()

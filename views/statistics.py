@@ -9,13 +9,28 @@ import flet as ft
 
 from scoring import names
 from scoring.statistics import COLOURS, game_stats, player_stats
-from views import theme
-from views.home import GAME_LOOK, title_of
-from views.pads import GAME_ORDER
-from views.roles import HOST_WHO, refusal
+from views import lang, theme
+from views.home import GAME_LOOK
+from views.lang import _, n_, p_
+from views.pads import GAME_ORDER, title_of
+from views.roles import HOST_WHO, refusal_said
 
 MOST_BARS = 8  # players in a chart; the table below lists everyone
 LEFT_LABELS = 52  # wide enough for "13.1 K" on one line (40 broke it over two)
+
+
+def colour_word(colour: str) -> str:
+    """A die colour key as the chart's legend and words name it ('yellow')."""
+    words = {"yellow": p_("die colour", "yellow"), "purple": p_("die colour", "purple"),
+             "blue": p_("die colour", "blue"), "red": p_("die colour", "red"), "green": p_("die colour", "green"),
+             "clear": p_("die colour", "clear"), "pink": p_("die colour", "pink"),
+             "glitter": p_("die colour", "glitter")}
+    return words.get(colour, colour)
+
+
+def _pair(name: str, value) -> str:
+    # TRANSLATORS: a name and its number in a chart read aloud ("Ann 3", "yellow 12")
+    return _("{name} {value}", name=name, value=value)
 
 
 def _bars(values: list[tuple[str, int]], colour: str) -> ft.Control:
@@ -29,8 +44,10 @@ def _bars(values: list[tuple[str, int]], colour: str) -> ft.Control:
         left_axis=fch.ChartAxis(label_size=LEFT_LABELS),
         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
         max_y=max([v for _n, v in values] + [1]), height=200, interactive=False)
-    words = "; ".join(f"{n} {v}" for n, v in values)
-    return ft.Semantics(label=f"Wins per player: {words}", container=True, exclude_semantics=True, content=chart)
+    words = "; ".join(_pair(n, v) for n, v in values)
+    # TRANSLATORS: the bar chart read aloud: then "Ann 3; Ben 2"
+    return ft.Semantics(label=_("Wins per player: {words}", words=words), container=True, exclude_semantics=True,
+                        content=chart)
 
 
 def _colour_bars(colours: dict[str, list[int]]) -> ft.Control:
@@ -55,12 +72,15 @@ def _colour_bars(colours: dict[str, list[int]]) -> ft.Control:
                                                            for k, n in enumerate(names)], label_size=28),
                          left_axis=fch.ChartAxis(label_size=LEFT_LABELS),
                          horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1))
-    words = "; ".join(f"{n}: " + ", ".join(f"{c} {p}" for c, p in zip(COLOURS, colours[n])) for n in names)
+    # TRANSLATORS: one player's bar read aloud: the name, then each colour's points ("Ann: yellow 3, blue 5")
+    words = "; ".join(_("{name}: {points}", name=n, points=", ".join(_pair(colour_word(c), p) for c, p in
+                                                                     zip(COLOURS, colours[n]))) for n in names)
     legend = ft.Row([ft.Row([ft.Container(width=14, height=14, bgcolor=theme.DIE[c][0], border_radius=3,
                                           border=ft.Border.all(1, ft.Colors.OUTLINE)),
-                             ft.Text(c, size=12)], tight=True, spacing=3) for c in COLOURS], wrap=True, spacing=8)
-    return ft.Column([ft.Semantics(label=f"Points by colour: {words}", container=True, exclude_semantics=True,
-                                   content=chart), legend], spacing=6)
+                             ft.Text(colour_word(c), size=12)], tight=True, spacing=3) for c in COLOURS],
+                    wrap=True, spacing=8)
+    return ft.Column([ft.Semantics(label=_("Points by colour: {words}", words=words), container=True,
+                                   exclude_semantics=True, content=chart), legend], spacing=6)
 
 
 class StatisticsScreen:
@@ -71,33 +91,37 @@ class StatisticsScreen:
         chips = ft.Row([ft.Chip(label=ft.Text(title_of(g), size=theme.SMALL), selected=g == game, show_checkmark=False,
                                 on_select=partial(self._go, f"/stats/{g}")) for g in GAME_ORDER],
                        scroll=ft.ScrollMode.AUTO, spacing=6)
-        body: list[ft.Control] = [chips, ft.Text(f"{stats.games} {'game' if stats.games == 1 else 'games'} played",
+        body: list[ft.Control] = [chips, ft.Text(n_("{n} game played", "{n} games played", stats.games),
                                                  size=theme.LARGE, weight=ft.FontWeight.BOLD)]
         if stats.games:
             colour = GAME_LOOK[game][0]
-            body += [theme.heading("Wins per player", size=theme.BODY),
+            body += [theme.heading(_("Wins per player"), size=theme.BODY),
                      _bars([(p.name, p.wins) for p in stats.players[:MOST_BARS]], colour)]
-            body += [ft.Text(f"Average total {stats.average_total:.0f}" +
-                             (f" · best total {stats.best_total[1]} by {stats.best_total[0]}" if stats.best_total else ""),
-                             size=theme.BODY)]
-            body += [ft.Row([ft.Text(label, size=theme.SMALL, weight=ft.FontWeight.BOLD, width=150),
-                             ft.Text(value, size=theme.SMALL, expand=True)], vertical_alignment=ft.CrossAxisAlignment.START)
+            average = f"{stats.average_total:.0f}"
+            body += [ft.Text(_("Average total {average} · best total {best} by {name}", average=average,
+                               best=stats.best_total[1], name=stats.best_total[0]) if stats.best_total
+                             else _("Average total {average}", average=average), size=theme.BODY)]
+            body += [ft.Row([ft.Text(_(label), size=theme.SMALL, weight=ft.FontWeight.BOLD, width=150),
+                             ft.Text(lang.problem(value), size=theme.SMALL, expand=True)],
+                            vertical_alignment=ft.CrossAxisAlignment.START)
                      for label, value in stats.extras]
             if stats.colours:
-                body += [theme.heading("Which clan carries you: points by colour", size=theme.BODY),
+                body += [theme.heading(_("Which clan carries you: points by colour"), size=theme.BODY),
                          _colour_bars(stats.colours)]
-            body.append(theme.heading("Players", size=theme.BODY))
+            body.append(theme.heading(_("Players"), size=theme.BODY))
             body += [ft.ListTile(title=ft.Text(p.name, size=theme.BODY, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
-                                 subtitle=ft.Text(f"{p.wins} wins of {p.games} · {round(100 * p.win_rate)} % · "
-                                                  f"average {p.average:.0f}", size=theme.SMALL),
+                                 subtitle=ft.Text(n_("{n} wins of {games} · {rate} % · average {average}",
+                                                     "{n} wins of {games} · {rate} % · average {average}", p.wins,
+                                                     games=p.games, rate=round(100 * p.win_rate),
+                                                     average=f"{p.average:.0f}"), size=theme.SMALL),
                                  on_click=partial(self._go, f"/player/{quote(p.name, safe='')}"))
                      for p in stats.players]
         else:
-            body.append(ft.Text("No finished game of this kind yet.", size=theme.BODY, italic=True))
+            body.append(ft.Text(_("No finished game of this kind yet."), size=theme.BODY, italic=True))
         self.view = ft.View(
             route=f"/stats/{game}", padding=ft.Padding.all(12),
-            appbar=ft.AppBar(title=ft.Text(f"Statistics · {title_of(game)}", size=theme.LARGE, weight=ft.FontWeight.BOLD,
-                                           no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS), toolbar_height=64),
+            appbar=ft.AppBar(title=ft.Text(_("Statistics · {game}", game=title_of(game)), size=theme.LARGE,
+                                           weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS), toolbar_height=64),
             controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
 
     def _go(self, route: str, e) -> None:
@@ -119,11 +143,13 @@ class PlayerScreen:
         shown = next((line.name for line in stats.by_game.values()), name)
         self.shown = shown
         body: list[ft.Control] = [
-            ft.Text(f"{stats.games} games · {stats.wins} wins" +
-                    (f" · {round(100 * stats.wins / stats.games)} %" if stats.games else ""),
+            # TRANSLATORS: a player's games and wins over every game, and the share won ("12 games · 5 wins · 42 %")
+            ft.Text(_("{games} games · {wins} wins · {rate} %", games=stats.games, wins=stats.wins,
+                      rate=round(100 * stats.wins / stats.games)) if stats.games
+                    else _("{games} games · {wins} wins", games=stats.games, wins=stats.wins),
                     size=theme.LARGE, weight=ft.FontWeight.BOLD),
-            ft.Text(f"Winning streak: {stats.current_streak} now, {stats.longest_streak} at the longest",
-                    size=theme.BODY),
+            ft.Text(_("Winning streak: {now} now, {longest} at the longest", now=stats.current_streak,
+                      longest=stats.longest_streak), size=theme.BODY),
         ]
         for game in GAME_ORDER:
             line = stats.by_game.get(game)
@@ -131,17 +157,19 @@ class PlayerScreen:
                 continue
             body.append(ft.Container(ft.Column([
                 ft.Text(title_of(game), size=theme.BODY, weight=ft.FontWeight.BOLD),
-                ft.Text(f"{line.games} played · {line.wins} won ({round(100 * line.win_rate)} %)", size=theme.SMALL),
-                ft.Text(f"Total: average {line.average:.0f}, best {max(line.totals)}, worst {min(line.totals)}",
-                        size=theme.SMALL)], spacing=2),
+                # TRANSLATORS: a player's games of one kind ("12 played · 5 won (42 %)")
+                ft.Text(_("{games} played · {wins} won ({rate} %)", games=line.games, wins=line.wins,
+                          rate=round(100 * line.win_rate)), size=theme.SMALL),
+                ft.Text(_("Total: average {average}, best {best}, worst {worst}", average=f"{line.average:.0f}",
+                          best=max(line.totals), worst=min(line.totals)), size=theme.SMALL)], spacing=2),
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=ft.BorderRadius.all(12),
                 padding=ft.Padding.all(12)))
         if not stats.by_game:
-            body.append(ft.Text("No finished game with this player yet.", size=theme.BODY, italic=True))
+            body.append(ft.Text(_("No finished game with this player yet."), size=theme.BODY, italic=True))
         if who.may("rename"):
-            body.append(ft.Row([ft.OutlinedButton("Rename", icon=ft.Icons.EDIT, height=theme.TAP,
+            body.append(ft.Row([ft.OutlinedButton(_("Rename"), icon=ft.Icons.EDIT, height=theme.TAP,
                                                   on_click=self.on_rename),
-                                ft.OutlinedButton("Merge with…", icon=ft.Icons.MERGE, height=theme.TAP,
+                                ft.OutlinedButton(_("Merge with…"), icon=ft.Icons.MERGE, height=theme.TAP,
                                                   on_click=self.on_merge)], wrap=True, spacing=8))
         self.view = ft.View(route=f"/player/{quote(name, safe='')}", padding=ft.Padding.all(12),
                             appbar=ft.AppBar(title=ft.Text(shown, size=theme.LARGE, weight=ft.FontWeight.BOLD,
@@ -163,7 +191,7 @@ class PlayerScreen:
         """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
         if self.who.may(action):
             return False
-        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal(action)}.", size=theme.BODY)))
+        self.page.show_dialog(ft.SnackBar(ft.Text(refusal_said(action), size=theme.BODY)))
         return True
 
     async def change(self, new: str) -> None:
@@ -174,26 +202,32 @@ class PlayerScreen:
             # Games in progress are left as they are: phones are playing them (#24).
             renamed, kept = await self.games.run(self.games.store.rename_player, self.name, new, True)
         except Exception as exc:
-            self.page.show_dialog(ft.SnackBar(ft.Text(f"Not changed: {exc}", size=theme.BODY)))
+            self.page.show_dialog(ft.SnackBar(ft.Text(_("Not changed: {reason}", reason=lang.problem(exc.message)
+                                                              if hasattr(getattr(exc, "message", None), "template") else exc), size=theme.BODY)))
             return
         new = names.tidy(new)  # as the store keeps it
         self.navigate(f"/player/{quote(new, safe='')}")
-        note = f", {kept} left as they were (both at the table, or a game being played)" if kept else ""
-        self.page.show_dialog(ft.SnackBar(ft.Text(f"{renamed} {'game' if renamed == 1 else 'games'} now say "
-                                                  f"{new}{note}.", size=theme.BODY)))
+        if kept:
+            said = n_("{n} game now say {name}, {kept} left as they were (both at the table, or a game being "
+                      "played).", "{n} games now say {name}, {kept} left as they were (both at the table, or a "
+                      "game being played).", renamed, name=new, kept=kept)
+        else:
+            said = n_("{n} game now say {name}.", "{n} games now say {name}.", renamed, name=new)
+        self.page.show_dialog(ft.SnackBar(ft.Text(said, size=theme.BODY)))
 
     def on_rename(self, e) -> None:
         if self.refused("rename"):
             return
-        box = ft.TextField(label="New name", value=self.shown, max_length=names.NAME_MAX, text_size=theme.BODY,
+        box = ft.TextField(label=_("New name"), value=self.shown, max_length=names.NAME_MAX, text_size=theme.BODY,
                            autofocus=True)
         n = self._count(self.name)
         self.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(f"Rename {self.shown}", size=theme.LARGE, weight=ft.FontWeight.BOLD),
-            content=ft.Column([ft.Text(f"All {n} {'game' if n == 1 else 'games'} of {self.shown} will say the new "
-                                       "name.", size=theme.BODY), box], tight=True),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog()),
-                     ft.FilledButton("Rename", on_click=lambda e: self.page.run_task(self.change, box.value or ""))]))
+            title=ft.Text(_("Rename {name}", name=self.shown), size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            content=ft.Column([ft.Text(n_("All {n} game of {name} will say the new name.",
+                                          "All {n} games of {name} will say the new name.", n, name=self.shown),
+                                       size=theme.BODY), box], tight=True),
+            actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.page.pop_dialog()),
+                     ft.FilledButton(_("Rename"), on_click=lambda e: self.page.run_task(self.change, box.value or ""))]))
 
     def on_merge(self, e) -> None:
         if self.refused("merge"):
@@ -201,10 +235,11 @@ class PlayerScreen:
         from views.history_state import players
         others = [n for n in players(self.rows, most=30) if names.key(n) != names.key(self.name)]
         self.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(f"{self.shown} is the same person as…", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            title=ft.Text(_("{name} is the same person as…", name=self.shown), size=theme.LARGE,
+                          weight=ft.FontWeight.BOLD),
             content=ft.Column([ft.OutlinedButton(n, height=theme.TAP, on_click=lambda e, n=n: self.preview_merge(n))
                                for n in others], scroll=ft.ScrollMode.AUTO, tight=True),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog())]))
+            actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.page.pop_dialog())]))
 
     def preview_merge(self, other: str) -> None:
         self.page.pop_dialog()
@@ -213,11 +248,15 @@ class PlayerScreen:
         mine, both = self._count(self.name), self._both(other)
         moving = mine - both
         self.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(f"Merge {self.shown} into {other}?", size=theme.LARGE, weight=ft.FontWeight.BOLD),
-            content=ft.Text(f"{moving} {'game' if moving == 1 else 'games'} of {self.shown} become {other}'s "
-                            f"({other} has {self._count(other)} now)." +
-                            (f" {both} {'game has' if both == 1 else 'games have'} both at the table and "
-                             "stay as they are." if both else ""), size=theme.BODY),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog()),
-                     ft.FilledButton(f"Merge {moving} {'game' if moving == 1 else 'games'}",
+            title=ft.Text(_("Merge {name} into {other}?", name=self.shown, other=other), size=theme.LARGE,
+                          weight=ft.FontWeight.BOLD),
+            content=ft.Text(" ".join([
+                n_("{n} game of {name} become {other}'s ({other} has {count} now).",
+                   "{n} games of {name} become {other}'s ({other} has {count} now).", moving,
+                   name=self.shown, other=other, count=self._count(other)),
+                *([n_("{n} game has both at the table and stay as they are.",
+                      "{n} games have both at the table and stay as they are.", both)] if both else [])]),
+                size=theme.BODY),
+            actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.page.pop_dialog()),
+                     ft.FilledButton(n_("Merge {n} game", "Merge {n} games", moving),
                                      on_click=lambda e: self.page.run_task(self.change, other))]))

@@ -10,6 +10,8 @@ from scoring import nokosu_dice as nk
 from views import theme
 from views.changes import Changes
 from views.games import Games
+from views import lang
+from views.lang import N_, _
 from views.nokosu_dice.setup import SetupForm
 from views.nokosu_dice.state import (DECLARE, DONE, TRICKS, Cursor, changed_cell, declared_text, explain, fitting_tricks, header,
                                      is_over, key_rows, missed_line, next_cursor, resume_cursor, rounds_table,
@@ -34,7 +36,7 @@ FITS = _key_style(ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER)
 
 class NokosuScreen(PadScreen):
     rules = nk
-    nothing_yet = "No round closed yet"
+    nothing_yet = N_("No round closed yet")
 
     @classmethod
     async def default_settings(cls, games: Games) -> dict:
@@ -109,8 +111,9 @@ class NokosuScreen(PadScreen):
         self.title = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD, expand=True)
         self.deals = ft.Text("", size=theme.BODY, expand=True)
         self.tricks_line = ft.Text("", size=theme.SMALL)
-        self.dealer_btn = ft.TextButton("Dealer", icon=ft.Icons.SWAP_HORIZ, on_click=self.on_dealer,
-                                        tooltip="Change who deals", height=theme.TAP)
+        # TRANSLATORS: the player who deals the cards (a button: change who deals)
+        self.dealer_btn = ft.TextButton(_("Dealer"), icon=ft.Icons.SWAP_HORIZ, on_click=self.on_dealer,
+                                        tooltip=_("Change who deals"), height=theme.TAP)
         self.rows = {pid: self._player_row(pid) for pid in ids}
         self.pad_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.declare_keys = [self._key(declared_text(n), partial(self.on_declare, n))
@@ -123,24 +126,27 @@ class NokosuScreen(PadScreen):
         self.tally_icon = ft.Icon(ft.Icons.WARNING_AMBER_ROUNDED, color=ft.Colors.ERROR, size=22)
         self.tally_text = ft.Text("", size=theme.BODY, expand=True)
         self.reason = ft.Text("", size=theme.SMALL, text_align=ft.TextAlign.END)
-        self.close_btn = ft.FilledButton("Close the round", icon=ft.Icons.CHECK, height=56, on_click=self.on_close)
-        self.cancel_btn = ft.TextButton("Cancel the correction", icon=ft.Icons.CLOSE, height=theme.TAP,
+        self.close_btn = ft.FilledButton(_("Close the round"), icon=ft.Icons.CHECK, height=56, on_click=self.on_close)
+        self.cancel_btn = ft.TextButton(_("Cancel the correction"), icon=ft.Icons.CLOSE, height=theme.TAP,
                                         on_click=self.on_cancel)
         self.entry = ft.Column([
             ft.Row([self.title, self.dealer_btn], vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Row([ft.Icon(ft.Icons.STYLE_OUTLINED, size=22), self.deals]),
             self.tricks_line,
             ft.Row([ft.Text("", expand=True),
-                    ft.Text("Declares", size=theme.SMALL, width=CELL_WIDTH, text_align=ft.TextAlign.CENTER),
-                    ft.Text("Tricks", size=theme.SMALL, width=CELL_WIDTH, text_align=ft.TextAlign.CENTER)],
+                    # TRANSLATORS: Nokosu Dice: column heading above each player's declaration (keep it short)
+                    ft.Text(_("Declares"), size=theme.SMALL, width=CELL_WIDTH, text_align=ft.TextAlign.CENTER),
+                    # TRANSLATORS: column heading above the tricks each player won (keep it short)
+                    ft.Text(_("Tricks"), size=theme.SMALL, width=CELL_WIDTH, text_align=ft.TextAlign.CENTER)],
                    spacing=8),
             *self.rows.values(),
             ft.Container(ft.Column([self.pad_title, self.declare_pad, self.tricks_pad, self.zero_text], spacing=8),
                          padding=ft.Padding.only(top=8)),
             ft.Row([self.tally_icon, self.tally_text], vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ], spacing=8)
-        self.round_btn = ft.FilledButton("Start round 2", icon=ft.Icons.CHEVRON_RIGHT, height=56, on_click=self.on_back)
-        self.finish_btn = ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=56, on_click=self.on_finish)
+        self.round_btn = ft.FilledButton(_("Start round {n}", n=2), icon=ft.Icons.CHEVRON_RIGHT, height=56,
+                                         on_click=self.on_back)
+        self.finish_btn = ft.FilledButton(_("Finish the game"), icon=ft.Icons.FLAG, height=56, on_click=self.on_finish)
         self.bar = action_bar(self.reason, self.cancel_btn, self.close_btn, self.round_btn, self.finish_btn)
         # --- a closed round's scores, and at the end the standings
         self.summary = ft.Column(spacing=8)
@@ -150,7 +156,7 @@ class NokosuScreen(PadScreen):
         self.body = ft.Column([
             ft.Container(ft.Column([self.entry, self.summary], spacing=0), padding=ft.Padding.all(8)),
             ft.Divider(height=16),
-            ft.Container(ft.Column([theme.heading("Rounds"), self.table, self.problems], spacing=8),
+            ft.Container(ft.Column([theme.heading(_("Rounds")), self.table, self.problems], spacing=8),
                          padding=ft.Padding.all(8)),
         ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=0)
         self.make_view(ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4)), self.body,
@@ -216,15 +222,24 @@ class NokosuScreen(PadScreen):
         for pid, row in self.rows.items():
             role, cells, words = row.data
             name = record.name_of(pid)
-            ch.set(role, value="deals" if pid == dealer else "leads" if pid == leader else "")
+            # TRANSLATORS: under a player's name: this player deals the cards this round
+            deals = _("deals")
+            # TRANSLATORS: under a player's name: this player plays the first card this round
+            leads = _("leads")
+            ch.set(role, value=deals if pid == dealer else leads if pid == leader else "")
             d, t = entry.declared.get(pid), entry.tricks.get(pid)
             made = d is not None and t is not None and d == t
-            for phase, value, label in ((DECLARE, declared_text(d), f"{name}'s declaration"),
-                                        (TRICKS, "–" if t is None else str(t), f"{name}'s tricks")):
+            # TRANSLATORS: Nokosu Dice: a player's declaration (the tricks they said they would win)
+            said = (_("{name}'s declaration: not entered", name=name) if d is None
+                    else _("{name}'s declaration: zero", name=name) if d == 0
+                    else _("{name}'s declaration: {n}", name=name, n=d))
+            won = (_("{name}'s tricks: not entered", name=name) if t is None
+                   else _("{name}'s tricks: {n}", name=name, n=t))
+            for phase, value, label in ((DECLARE, declared_text(d), said),
+                                        (TRICKS, "–" if t is None else str(t), won)):
                 cell = cells[phase]
                 here = self.cursor == Cursor(phase, pid)
-                shown = "not entered" if value == "–" else value.lower()
-                ch.set(cell.content, label=f"{label}: {shown}")
+                ch.set(cell.content, label=label)
                 ch.set(cell.content.content, value=value,
                        color=ft.Colors.ON_PRIMARY_CONTAINER if phase == TRICKS and made else None)
                 ch.set(cell, border=ft.Border.all(3, ft.Colors.PRIMARY) if here else ft.Border.all(1, ft.Colors.OUTLINE),
@@ -240,9 +255,10 @@ class NokosuScreen(PadScreen):
                weight=ft.FontWeight.BOLD if wrong else None)
         ch.set(self.tally_icon, visible=wrong)
         problem = nk.entry_problem(record)
-        ch.set(self.reason, value=f"To close: {problem}" if problem else
-               "Close the round anyway, or correct the tricks" if wrong else "", visible=bool(problem or wrong))
-        ch.set(self.close_btn, content=f"Save round {i + 1}" if correcting else "Close the round",
+        # TRANSLATORS: beside the greyed Close the round button; {problem} says what is missing
+        ch.set(self.reason, value=_("To close: {problem}", problem=lang.problem(problem)) if problem else
+               _("Close the round anyway, or correct the tricks") if wrong else "", visible=bool(problem or wrong))
+        ch.set(self.close_btn, content=_("Save round {n}", n=i + 1) if correcting else _("Close the round"),
                disabled=problem is not None, visible=True)
         ch.set(self.round_btn, visible=False)
         ch.set(self.finish_btn, visible=False)
@@ -258,23 +274,26 @@ class NokosuScreen(PadScreen):
         ch.set(self.declare_pad, visible=phase == DECLARE)
         ch.set(self.tricks_pad, visible=phase == TRICKS)
         if phase == DONE:
-            ch.set(self.pad_title, value="All in. Tap a declaration or tricks above to change it.")
+            ch.set(self.pad_title, value=_("All in. Tap a declaration or tricks above to change it."))
             ch.set(self.zero_text, value="", visible=False)
         elif phase == DECLARE:
-            ch.set(self.pad_title, value=f"{name} declares…  (the die kept back, or Zero)")
+            # TRANSLATORS: Nokosu Dice: a player declares the tricks they will win with the die they keep back;
+            # "Zero" is the keypad's key for a declaration of zero tricks
+            ch.set(self.pad_title, value=_("{name} declares…  (the die kept back, or Zero)", name=name))
             now = entry.declared.get(pid)
             no_zero = zero_note(record, pid)
             for n, key in enumerate(self.declare_keys):
-                label = f"{name} declares {'zero' if n == 0 else n}"
+                label = _("{name} declares zero", name=name) if n == 0 else _("{name} declares {n}", name=name, n=n)
                 ch.set(key.content, semantics_label=label, color=ft.Colors.ON_PRIMARY if now == n else None)
                 ch.set(key, style=CHOSEN if now == n else PLAIN, disabled=n == 0 and no_zero is not None)
             ch.set(self.zero_text, value=no_zero or "", visible=no_zero is not None)
         else:
-            ch.set(self.pad_title, value=f"{name} won how many tricks?")
+            ch.set(self.pad_title, value=_("{name} won how many tricks?", name=name))
             now = entry.tricks.get(pid)
             fits = fitting_tricks(record, pid)
             for n, key in enumerate(self.trick_keys):
-                ch.set(key.content, semantics_label=f"{name} tricks {n}",
+                # TRANSLATORS: a keypad key's name for a screen reader: this player won n tricks
+                ch.set(key.content, semantics_label=_("{name} tricks {n}", name=name, n=n),
                        color=ft.Colors.ON_PRIMARY if now == n else None)
                 ch.set(key, style=CHOSEN if now == n else FITS if fits == n else PLAIN)
             ch.set(self.zero_text, value="", visible=False)
@@ -286,11 +305,11 @@ class NokosuScreen(PadScreen):
         if 0 <= i < len(record.rounds):
             rnd = record.rounds[i]
             last = i == len(record.rounds) - 1
-            out += [ft.Text(f"Round {i + 1} closed" if last else f"Round {i + 1}", size=theme.LARGE,
+            out += [ft.Text(_("Round {n} closed", n=i + 1) if last else _("Round {n}", n=i + 1), size=theme.LARGE,
                             weight=ft.FontWeight.BOLD),
                     ft.Text(missed_line(record, rnd), size=theme.SMALL)]
             out += [self._score_line(line) for line in explain(record, rnd)]
-            out += [warning_row(p.message, p.level == "error") for p in result.problems
+            out += [warning_row(lang.problem(p), p.level == "error") for p in result.problems
                     if p.where.startswith(f"rounds[{i}]")]
         over = is_over(record)
         playing = record.finished is None
@@ -301,22 +320,23 @@ class NokosuScreen(PadScreen):
         ch.set(self.bar, visible=playing)
         ch.set(self.close_btn, visible=False)
         ch.set(self.cancel_btn, visible=False)
-        ch.set(self.round_btn, visible=playing and not over, content=f"{'Start' if fresh else 'Back to'} round {n}")
+        ch.set(self.round_btn, visible=playing and not over,
+               content=_("Start round {n}", n=n) if fresh else _("Back to round {n}", n=n))
         ch.set(self.finish_btn, visible=playing and over, disabled=result.has_errors)
-        ch.set(self.reason, value="Fix the errors before finishing.", visible=playing and over and result.has_errors)
+        ch.set(self.reason, value=_("Fix the errors before finishing."), visible=playing and over and result.has_errors)
         if playing:
             if 0 <= i < len(record.rounds):
-                buttons.append(ft.OutlinedButton(f"Edit round {i + 1}", icon=ft.Icons.EDIT, height=theme.TAP,
+                buttons.append(ft.OutlinedButton(_("Edit round {n}", n=i + 1), icon=ft.Icons.EDIT, height=theme.TAP,
                                                  on_click=partial(self.on_edit, i)))
         if buttons and not over:
             out.append(ft.Row(buttons, wrap=True, spacing=8))
         if over:
-            out += [ft.Divider(height=16), theme.heading("Final standings"),
+            out += [ft.Divider(height=16), theme.heading(_("Final standings")),
                     ft.Text(winners_line(result), size=theme.LARGE, weight=ft.FontWeight.BOLD,
                             color=ft.Colors.PRIMARY),
                     *standings(result)]
             if record.finished:
-                out += [ft.Text("This game is finished.", size=theme.BODY), self.result_actions()]
+                out += [ft.Text(_("This game is finished."), size=theme.BODY), self.result_actions()]
             if buttons:
                 out.append(ft.Row(buttons, wrap=True, spacing=8))
         self.summary.controls = out
@@ -326,7 +346,9 @@ class NokosuScreen(PadScreen):
         made = line.made
         points = "–" if line.points is None else signed(line.points)
         # One node for a screen reader: "Ann: 23 (made 3: 3 + 10 × 2 missed = 23)".
-        return ft.Container(ft.Semantics(label=f"{line.name}: {points} ({line.words})", exclude_semantics=True,
+        # TRANSLATORS: a player's round score for a screen reader: "Ann: 23 (made 3: 3 + 10 × 2 missed = 23)"
+        said = _("{name}: {points} ({words})", name=line.name, points=points, words=line.words)
+        return ft.Container(ft.Semantics(label=said, exclude_semantics=True,
                                          container=True, content=ft.Row([
             ft.Column([ft.Text(line.name, size=theme.BODY, weight=ft.FontWeight.BOLD, no_wrap=True,
                                overflow=ft.TextOverflow.ELLIPSIS),
@@ -341,12 +363,13 @@ class NokosuScreen(PadScreen):
         record, result = self.record, self.result
         ids = record.player_ids()
         rows = rounds_table(record, result)
-        head = ft.Row([ft.Text("Round", size=theme.SMALL, width=64, weight=ft.FontWeight.BOLD)]
+        # TRANSLATORS: column heading of the round numbers (keep it short)
+        head = ft.Row([ft.Text(_("Round"), size=theme.SMALL, width=64, weight=ft.FontWeight.BOLD)]
                       + [ft.Text(record.name_of(p), size=theme.SMALL, expand=True, weight=ft.FontWeight.BOLD,
                                  text_align=ft.TextAlign.END, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
                          for p in ids])
         lines: list[ft.Control] = [head] if rows else [
-            ft.Text("Closed rounds appear here with their scores.", size=theme.BODY, italic=True)]
+            ft.Text(_("Closed rounds appear here with their scores."), size=theme.BODY, italic=True)]
         for row in rows:
             cells = [ft.Column([ft.Text(signed(row.points[p]) if p in row.points else "–", size=theme.BODY,
                                         weight=ft.FontWeight.BOLD),
@@ -356,7 +379,7 @@ class NokosuScreen(PadScreen):
             shown = self.showing == row.round - 1 and not self.entering()
             # The round's number opens its scores with the bonus explained (and Edit round n).
             opener = ft.Container(
-                ft.Semantics(label=f"Round {row.round} scores", button=True, exclude_semantics=True,
+                ft.Semantics(label=_("Round {n} scores", n=row.round), button=True, exclude_semantics=True,
                              content=ft.Row([ft.Text(str(row.round), size=theme.BODY, weight=ft.FontWeight.BOLD),
                                              ft.Icon(ft.Icons.CHEVRON_RIGHT, size=20)], spacing=0)),
                 width=64, height=theme.TAP + 8, ink=True, border_radius=ft.BorderRadius.all(8),
@@ -368,14 +391,15 @@ class NokosuScreen(PadScreen):
         if rows:
             totals = {s.id: s for s in result.players}
             lines.append(ft.Container(ft.Row(
-                [ft.Text("Total", size=theme.BODY, width=64, weight=ft.FontWeight.BOLD)]
+                # TRANSLATORS: the row of totals under the rounds (keep it short)
+                [ft.Text(_("Total"), size=theme.BODY, width=64, weight=ft.FontWeight.BOLD)]
                 + [ft.Text(signed(totals[p].total), size=theme.LARGE, weight=ft.FontWeight.BOLD, expand=True,
                            text_align=ft.TextAlign.END, color=ft.Colors.PRIMARY if totals[p].place == 1 else None)
                    for p in ids]),
                 border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE)), padding=ft.Padding.only(top=6)))
         self.table.controls = lines
         ch.add(self.table)
-        self.problems.controls = [warning_row(p.message, p.level == "error") for p in result.problems
+        self.problems.controls = [warning_row(lang.problem(p), p.level == "error") for p in result.problems
                                   if not p.where.startswith("rounds[")]
         ch.add(self.problems)
 
@@ -443,7 +467,7 @@ class NokosuScreen(PadScreen):
     async def on_show_round(self, index: int, e) -> None:
         async with self.lock:
             if nk.entry_of(self.record).round is not None:  # finish the correction first
-                self.notify(f"Save or cancel the correction of round {nk.entry_index(self.record) + 1} first")
+                self.notify(_("Save or cancel the correction of round {n} first", n=nk.entry_index(self.record) + 1))
                 return
             self.showing = index
             self.refresh_all()
@@ -457,13 +481,13 @@ class NokosuScreen(PadScreen):
     async def on_dealer(self, e) -> None:
         record = self.record
         i = nk.entry_index(record)
-        buttons = [ft.OutlinedButton(f"{record.name_of(p)} deals round {i + 1}", height=theme.TAP,
+        buttons = [ft.OutlinedButton(_("{name} deals round {n}", name=record.name_of(p), n=i + 1), height=theme.TAP,
                                      on_click=partial(self.on_pick_dealer, p)) for p in record.player_ids()]
         self.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("Who deals this round?"),
-            content=ft.Column([ft.Text("The deal then passes left round by round.", size=theme.SMALL), *buttons],
+            title=ft.Text(_("Who deals this round?")),
+            content=ft.Column([ft.Text(_("The deal then passes left round by round."), size=theme.SMALL), *buttons],
                               tight=True, spacing=8),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog())]))
+            actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.page.pop_dialog())]))
 
     async def on_pick_dealer(self, pid: str, e) -> None:
         self.page.pop_dialog()

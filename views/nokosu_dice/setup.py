@@ -7,6 +7,7 @@ import flet as ft
 from scoring import nokosu_dice as nk
 from views import theme
 from views.changes import Changes
+from views.lang import _, n_
 from views.nokosu_dice.state import setup_lines
 from views.pad.parts import Stepper
 
@@ -20,13 +21,14 @@ class SetupForm(ft.Column):
         super().__init__(spacing=8)
         self.settings = settings
         settings.setdefault("zero_bonus", nk.Settings().zero_bonus)
-        self.zero = Stepper("Zero bonus", "More zero bonus", "Fewer zero bonus", self.on_zero, width=180)
+        # TRANSLATORS: Nokosu Dice: the bonus for making a declaration of zero tricks
+        self.zero = Stepper(_("Zero bonus"), _("More zero bonus"), _("Fewer zero bonus"), self.on_zero, width=180)
         self.aid_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.aid = ft.Column(spacing=2)
         self.controls = [
-            theme.heading("Zero bonus", size=theme.BODY),
+            theme.heading(_("Zero bonus"), size=theme.BODY),
             ft.Row([self.zero.control,
-                    ft.Text("added for making a zero declaration, on top of 10 × each player who missed",
+                    ft.Text(_("added for making a zero declaration, on top of 10 × each player who missed"),
                             size=theme.SMALL, expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Container(ft.Column([self.aid_title, self.aid], spacing=6), padding=ft.Padding.all(12),
                          border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH),
@@ -40,12 +42,12 @@ class SetupForm(ft.Column):
     def seat_count(self, n: int) -> None:
         lines = setup_lines(n)
         low, high = nk.PLAYERS
-        self.aid_title.value = f"Set-up for {n} players" if lines else "Set-up"
+        self.aid_title.value = n_("Set-up for {n} player", "Set-up for {n} players", n) if lines else _("Set-up")
         self.aid.controls = [
             ft.Row([ft.Text(what, size=theme.SMALL, expand=True), ft.Text(value, size=theme.BODY,
                                                                            weight=ft.FontWeight.BOLD)])
-            for what, value in lines] or [ft.Text(f"Seat {low} to {high} players to see the cards and dice "
-                                                  "each round needs.", size=theme.SMALL)]
+            for what, value in lines] or [ft.Text(_("Seat {low} to {high} players to see the cards and dice "
+                                                    "each round needs.", low=low, high=high), size=theme.SMALL)]
 
     def on_zero(self, delta: int, e) -> None:
         self.settings["zero_bonus"] = max(0, min(ZERO_BONUS_MAX, self.settings["zero_bonus"] + delta))

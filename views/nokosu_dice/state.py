@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from scoring import Result
 from scoring import nokosu_dice as nk
-from views.pad.words import and_join, plural
+from views import lang
+from views.lang import _, n_
 
 DECLARE = "declare"
 TRICKS = "tricks"
@@ -22,12 +23,13 @@ def setup_lines(n: int) -> list[tuple[str, str]]:
     """The new-game screen's set-up aid for n players: (what, how many)."""
     if n not in nk.TRICKS:
         return []
-    return [("Cards each", str(nk.CARDS[n])),
-            ("Dice each player draws and rolls", str(nk.DRAWN[n])),
-            ("Dice in the middle", f"{nk.MIDDLE[n]} + the 2 zero-trick dice"),
-            ("Dice each after the draft", str(nk.DICE[n])),
-            ("Tricks per round", str(nk.TRICKS[n])),
-            ("Rounds", str(n))]
+    return [(_("Cards each"), str(nk.CARDS[n])),
+            (_("Dice each player draws and rolls"), str(nk.DRAWN[n])),
+            (_("Dice in the middle"), _("{n} + the 2 zero-trick dice", n=nk.MIDDLE[n])),
+            # TRANSLATORS: in the Nokosu Dice draft, the dice each player keeps
+            (_("Dice each after the draft"), str(nk.DICE[n])),
+            (_("Tricks per round"), str(nk.TRICKS[n])),
+            (_("Rounds"), str(n))]
 
 
 # --------------------------------------------------------------------------- the round
@@ -41,16 +43,20 @@ class Header:
 def header(record: nk.Record) -> Header:
     i = nk.entry_index(record)
     correcting = nk.entry_of(record).round is not None
-    title = f"Correcting round {i + 1}" if correcting else f"Round {i + 1} of {nk.rounds_in_game(record)}"
+    title = (_("Correcting round {n}", n=i + 1) if correcting
+             else _("Round {n} of {rounds}", n=i + 1, rounds=nk.rounds_in_game(record)))
     name = record.name_of
     n = len(record.players)
-    return Header(title, f"{name(nk.dealer(record, i))} deals · {name(nk.leader(record, i))} leads",
-                  f"{nk.tricks_per_round(record)} tricks to play: {nk.CARDS[n]} cards + {nk.DICE[n]} dice "
-                  "− the die kept back")
+    return Header(title, _("{dealer} deals · {leader} leads", dealer=name(nk.dealer(record, i)),
+                           leader=name(nk.leader(record, i))),
+                  # TRANSLATORS: Nokosu Dice: each player keeps one die back, face down, as their declaration
+                  _("{tricks} tricks to play: {cards} cards + {dice} dice − the die kept back",
+                    tricks=nk.tricks_per_round(record), cards=nk.CARDS[n], dice=nk.DICE[n]))
 
 
 def declared_text(d: int | None) -> str:
-    return "–" if d is None else "Zero" if d == 0 else str(d)
+    # TRANSLATORS: Nokosu Dice: the declaration of zero tricks (a key on the keypad; keep it short)
+    return "–" if d is None else _("Zero") if d == 0 else str(d)
 
 
 def tally(record: nk.Record) -> tuple[str, bool]:
@@ -60,11 +66,14 @@ def tally(record: nk.Record) -> tuple[str, bool]:
     won = sum(entry.tricks.values())
     off = nk.tricks_off(record)
     if off is not None:
-        by = f"{plural(off, 'trick')} too many" if off > 0 else f"{plural(-off, 'trick')} short"
-        return f"The tricks add up to {won}, not {top}: {by}", True
+        if off > 0:
+            return n_("The tricks add up to {won}, not {top}: {n} trick too many",
+                      "The tricks add up to {won}, not {top}: {n} tricks too many", off, won=won, top=top), True
+        return n_("The tricks add up to {won}, not {top}: {n} trick short",
+                  "The tricks add up to {won}, not {top}: {n} tricks short", -off, won=won, top=top), True
     if len(entry.tricks) == len(record.players):
-        return f"All {top} tricks are in", False
-    return f"Tricks: {won} of {top} entered, {top - won} to go", False
+        return _("All {top} tricks are in", top=top), False
+    return _("Tricks: {won} of {top} entered, {left} to go", won=won, top=top, left=top - won), False
 
 
 def zero_note(record: nk.Record, pid: str) -> str | None:
@@ -73,7 +82,8 @@ def zero_note(record: nk.Record, pid: str) -> str | None:
     zeros = nk.zero_declarers(entry, but=pid)
     if len(zeros) < nk.MAX_ZERO_DECLARATIONS:
         return None
-    return f"No third zero: both zero-trick dice are taken ({and_join([record.name_of(p) for p in zeros])})"
+    return _("No third zero: both zero-trick dice are taken ({names})",
+             names=lang.names([record.name_of(p) for p in zeros]))
 
 
 def fitting_tricks(record: nk.Record, pid: str) -> int | None:
@@ -169,18 +179,26 @@ def explain(record: nk.Record, rnd: nk.Round) -> list[Line]:
     for pid in record.player_ids():
         d, t = rnd.declared.get(pid), rnd.tricks.get(pid)
         made = d is not None and t is not None and d == t
-        head = declared_text(d).lower() if d is not None else ""
         if t is None:
-            words = "no tricks entered"
+            words = _("no tricks entered")
         elif d is None:
-            words = f"no declaration, won {t}: {t}"
+            words = _("no declaration, won {tricks}: {tricks}", tricks=t)
         elif made:
-            parts = [str(t)] + ([f"{nk.MADE_BONUS} × {missed} missed"] if missed else []) + \
-                ([f"{zero_bonus} zero bonus"] if d == 0 and zero_bonus else [])
-            words = f"made {head}: {' + '.join(parts)} = {points[pid]}" if len(parts) > 1 \
-                else f"made {head}: {t}, no bonus (nobody missed)"
+            parts = [str(t)] + ([_("{bonus} × {missed} missed", bonus=nk.MADE_BONUS, missed=missed)]
+                                if missed else []) + \
+                ([_("{bonus} zero bonus", bonus=zero_bonus)] if d == 0 and zero_bonus else [])
+            if len(parts) > 1:
+                sums = " + ".join(parts)
+                # TRANSLATORS: Nokosu Dice: a player made their declaration of zero tricks; {sum} adds up the points
+                words = (_("made zero: {sum} = {points}", sum=sums, points=points[pid]) if d == 0
+                         else _("made {declared}: {sum} = {points}", declared=d, sum=sums, points=points[pid]))
+            else:
+                words = (_("made zero: {tricks}, no bonus (nobody missed)", tricks=t) if d == 0
+                         else _("made {declared}: {tricks}, no bonus (nobody missed)", declared=d, tricks=t))
         else:
-            words = f"missed {head}, won {t}: {t}"
+            # TRANSLATORS: Nokosu Dice: a player missed their declaration of zero tricks
+            words = (_("missed zero, won {tricks}: {tricks}", tricks=t) if d == 0
+                     else _("missed {declared}, won {tricks}: {tricks}", declared=d, tricks=t))
         lines.append(Line(pid, record.name_of(pid), d, t, made, points.get(pid), words))
     return lines
 
@@ -190,8 +208,9 @@ def missed_line(record: nk.Record, rnd: nk.Round) -> str:
     missed = [record.name_of(p) for p in record.player_ids()
               if p in rnd.declared and p in rnd.tricks and rnd.declared[p] != rnd.tricks[p]]
     if not missed:
-        return "Everyone made their declaration: no bonus this round"
-    return f"Missed: {and_join(missed)}. Each who made it adds {nk.MADE_BONUS} × {len(missed)}"
+        return _("Everyone made their declaration: no bonus this round")
+    return _("Missed: {names}. Each who made it adds {bonus} × {count}", names=lang.names(missed),
+             bonus=nk.MADE_BONUS, count=len(missed))
 
 
 # --------------------------------------------------------------------------- the game
@@ -219,10 +238,11 @@ def is_over(record: nk.Record) -> bool:
 
 def winners_line(result: Result) -> str:
     names = [s.name for s in result.players if s.place == 1]
-    return ("Winner: " if len(names) == 1 else "Shared win: ") + and_join(names)
+    return (_("Winner: {name}", name=names[0]) if len(names) == 1
+            else _("Shared win: {names}", names=lang.names(names)))
 
 
 def table_status(record: nk.Record) -> tuple[str, list[str]]:
     if is_over(record):
-        return f"All {nk.rounds_in_game(record)} rounds played", []
+        return _("All {n} rounds played", n=nk.rounds_in_game(record)), []
     return header(record).title, [record.name_of(p) for p in still_to_enter(record)]

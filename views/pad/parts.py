@@ -8,6 +8,7 @@ import flet as ft
 from scoring import Result
 from views import theme
 from views.changes import Changes
+from views.lang import _
 from views.pad import picking
 from views.pad.words import signed
 
@@ -15,8 +16,12 @@ from views.pad.words import signed
 def place_row(place: int, name: str, total: int | str) -> ft.Control:
     """One line of standings, one node for a screen reader: '1. Ann: 62'."""
     shown = signed(total) if isinstance(total, int) else total
-    return ft.Semantics(label=f"{place}. {name}: {shown}", exclude_semantics=True, container=True,
-                        content=ft.Row([ft.Text(f"{place}.", size=theme.BODY, width=32),
+    # TRANSLATORS: one line of the standings read out: place, player's name, total ("1. Ann: 62").
+    label = _("{place}. {name}: {total}", place=place, name=name, total=shown)
+    # TRANSLATORS: a place in the standings ("1."), as the line read out above writes it.
+    numbered = _("{place}.", place=place)
+    return ft.Semantics(label=label, exclude_semantics=True, container=True,
+                        content=ft.Row([ft.Text(numbered, size=theme.BODY, width=32),
                                         ft.Text(name, size=theme.BODY, expand=True, no_wrap=True,
                                                 overflow=ft.TextOverflow.ELLIPSIS),
                                         ft.Text(shown, size=theme.BODY, weight=ft.FontWeight.BOLD)]))
@@ -76,15 +81,15 @@ class NumberSheet:
         self.page, self.value, self.low, self.high, self.on_pick = page, value, low, high, on_pick
         self.values = picking.choices(value, low, high)
         self.grid = ft.Column(spacing=6)
-        self.lower = ft.TextButton("Lower numbers", icon=ft.Icons.CHEVRON_LEFT, height=theme.TAP,
+        self.lower = ft.TextButton(_("Lower numbers"), icon=ft.Icons.CHEVRON_LEFT, height=theme.TAP,
                                    on_click=lambda e: self.turn(-1))
-        self.higher = ft.TextButton("Higher numbers", icon=ft.Icons.CHEVRON_RIGHT, height=theme.TAP,
+        self.higher = ft.TextButton(_("Higher numbers"), icon=ft.Icons.CHEVRON_RIGHT, height=theme.TAP,
                                     on_click=lambda e: self.turn(1))
         self.pages = ft.Row([self.lower, self.higher], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True)
         self.draw()
         self.sheet = ft.BottomSheet(ft.Container(ft.Column([
             ft.Row([ft.Text(title, size=theme.LARGE, weight=ft.FontWeight.BOLD, expand=True),
-                    ft.TextButton("Cancel", height=theme.TAP, on_click=lambda e: self.page.pop_dialog())],
+                    ft.TextButton(_("Cancel"), height=theme.TAP, on_click=lambda e: self.page.pop_dialog())],
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.grid, self.pages], tight=True, spacing=8),
             padding=ft.Padding.only(left=16, right=16, top=8, bottom=16)),
@@ -96,7 +101,7 @@ class NumberSheet:
         rows = []
         for k in range(0, len(keys), per_row):
             row = keys[k:k + per_row]
-            row += [ft.Container(expand=True) for _ in range(per_row - len(row))]
+            row += [ft.Container(expand=True) for _unused in range(per_row - len(row))]
             rows.append(ft.Row(row, spacing=6))
         self.grid.controls = rows
         self.lower.visible = self.values[0] > self.low
@@ -217,6 +222,23 @@ class Strip:
         self.cells[pid] = (cell, label, crown, name, total)
         return cell
 
+    @staticmethod
+    def _said(name: str, total: str, lead: bool, here: bool, todo: bool) -> str:
+        """A cell's accessible name: 'Ann: 62, leader, entering now' (here and todo never both)."""
+        # TRANSLATORS: a player's cell of the score strip read out: name, total and what holds
+        # for the player ("leader": best total; "entering now": at the pad; "still to enter": this round).
+        if lead and here:
+            return _("{name}: {total}, leader, entering now", name=name, total=total)
+        if lead and todo:
+            return _("{name}: {total}, leader, still to enter", name=name, total=total)
+        if lead:
+            return _("{name}: {total}, leader", name=name, total=total)
+        if here:
+            return _("{name}: {total}, entering now", name=name, total=total)
+        if todo:
+            return _("{name}: {total}, still to enter", name=name, total=total)
+        return _("{name}: {total}", name=name, total=total)
+
     async def _picked(self, pid: str, e) -> None:
         await self.on_pick(pid)
 
@@ -243,9 +265,7 @@ class Strip:
             ch.set(crown, visible=lead)
             ch.set(name, value=s.name, weight=ft.FontWeight.BOLD if s.id == here else None)
             ch.set(total, value=signed(s.total))
-            words = [f"{s.name}: {signed(s.total)}"] + (["leader"] if lead else []) + \
-                (["entering now"] if s.id == here else []) + (["still to enter"] if todo else [])
-            ch.set(label, label=", ".join(words))
+            ch.set(label, label=self._said(s.name, signed(s.total), lead, s.id == here, todo))
             # Still to enter: an empty outlined card; entered: a filled one; at the pad: a thick outline.
             ch.set(cell, bgcolor=None if todo else ft.Colors.TERTIARY_CONTAINER if lead
                    else ft.Colors.SURFACE_CONTAINER_HIGHEST,

@@ -14,10 +14,11 @@ from types import ModuleType
 import flet as ft
 
 from scoring import RecordError, score
-from views import phone, theme
+from views import lang, phone, theme
 from views.changes import Changes
 from views.connection import run_soon
 from views.games import Games, SaveFailed, now_iso
+from views.lang import N_, _
 from views.pad.parts import Strip, lay_out_bar
 from views.pad.share import ResultActions
 from views.pad.words import leader_line
@@ -27,7 +28,7 @@ log = logging.getLogger(__name__)
 
 class PadScreen:
     rules: ModuleType
-    nothing_yet = "Nothing entered yet"
+    nothing_yet = N_("Nothing entered yet")  # translated where shown; a pad names its own
     # What this phone chose to look at (not stored): kept when the screen is drawn again from
     # the store after a dropped link (carry_over). A pad names its own.
     phone_state: tuple[str, ...] = ()
@@ -41,16 +42,19 @@ class PadScreen:
         self.lock = asyncio.Lock()  # one tap at a time, each on the record the last one saved
         # Below the app bar, not in it: at 360 px the bar's buttons leave the title ~140 px.
         self.leader_text = ft.Text("", size=theme.SMALL)
-        self.undo_btn = theme.icon_button(ft.Icons.UNDO, "Undo", self.on_undo)
-        self.redo_btn = theme.icon_button(ft.Icons.REDO, "Redo", self.on_redo)
-        self.warn_btn = theme.icon_button(ft.Icons.WARNING_AMBER_ROUNDED, "Warnings", self.on_warnings)
+        self.undo_btn = theme.icon_button(ft.Icons.UNDO, _("Undo"), self.on_undo)
+        self.redo_btn = theme.icon_button(ft.Icons.REDO, _("Redo"), self.on_redo)
+        self.warn_btn = theme.icon_button(ft.Icons.WARNING_AMBER_ROUNDED, _("Warnings"), self.on_warnings)
         # The icon carries the name: a screen reader is not told the tooltip of a menu button.
-        more = ft.PopupMenuButton(icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label="More"), tooltip="More", items=[
-            ft.PopupMenuItem(content="Big screen", icon=ft.Icons.TV,
+        # TRANSLATORS: the menu button with more actions (the three dots in the app bar).
+        more_name = _("More")
+        more = ft.PopupMenuButton(
+            icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=more_name), tooltip=more_name, items=[
+            ft.PopupMenuItem(content=_("Big screen"), icon=ft.Icons.TV,
                              on_click=lambda e: self.page.navigate(f"/big/{self.game_id}")),
-            *([ft.PopupMenuItem(content="Invite players", icon=ft.Icons.QR_CODE_2,
+            *([ft.PopupMenuItem(content=_("Invite players"), icon=ft.Icons.QR_CODE_2,
                                 on_click=lambda e: self.page.navigate("/invite"))] if games.host.table else [])])
-        self.title_text = ft.Text(self.rules.TITLE, weight=ft.FontWeight.BOLD, max_lines=2,
+        self.title_text = ft.Text(_(self.rules.TITLE), weight=ft.FontWeight.BOLD, max_lines=2,
                                   size=self.title_size(page.width))
         self.appbar = ft.AppBar(
             title=self.title_text,
@@ -127,7 +131,7 @@ class PadScreen:
 
     def title_size(self, width) -> int:
         # Beside the back arrow and three icon buttons (at 360 px about 140 px are left).
-        return theme.fitting(self.rules.TITLE, (width or 412) - 56 - 3 * 48 - 24)
+        return theme.fitting(_(self.rules.TITLE), (width or 412) - 56 - 3 * 48 - 24)
 
     def resized(self, width, height) -> None:
         """The window changed size (a phone turned): the strip and the pad's own layout."""
@@ -198,7 +202,7 @@ class PadScreen:
     def fill_frame(self, ch: Changes) -> None:
         """The app bar (leader, undo/redo, problems badge) and the score strip."""
         started = self.started()
-        ch.set(self.leader_text, value=leader_line(self.result, started) if started else self.nothing_yet)
+        ch.set(self.leader_text, value=leader_line(self.result, started) if started else _(self.nothing_yet))
         ch.set(self.undo_btn, disabled=not self.saved.can_undo)
         ch.set(self.redo_btn, disabled=not self.saved.can_redo)
         n = len(self.problems_to_flag())
@@ -212,16 +216,21 @@ class PadScreen:
         """Apply one edit: save it through the store, then take the new record. False if refused
         (the message says why and the screen keeps the record it had)."""
         if self.closed:  # a tap on a screen already replaced: what it showed may be out of date
-            self.notify("Not saved: that tap was on an old picture of the game; tap again on this one")
+            self.notify(_("Not saved: that tap was on an old picture of the game; tap again on this one"))
             return False
         try:
             saved = await self.games.edit(self.game_id, self.saved, change)
         except (ValueError, RecordError, SaveFailed) as exc:
-            self.notify(f"Not saved: {getattr(exc, 'message', None) or exc}")
+            # The rules refuse a tap in English Words (template and values): said in this phone's
+            # language. Any other reason (a RecordError, SaveFailed) is shown as it is.
+            reason = getattr(exc, 'message', None) or exc
+            if exc.args and hasattr(exc.args[0], "template"):
+                reason = lang.problem(exc.args[0])
+            self.notify(_("Not saved: {reason}", reason=reason))
             return False
         except Exception as exc:  # the store failing (disk full, ...) must not lose the screen
             log.exception("save failed")
-            self.notify(f"Not saved: {exc}")
+            self.notify(_("Not saved: {reason}", reason=exc))
             return False
         self.take(saved)
         self.tell_others()
@@ -283,15 +292,17 @@ class PadScreen:
             except Exception as exc:  # StaleSave included: reload and show what is stored now
                 log.info("undo/redo refused: %s", exc)
                 saved = await self.games.load(self.game_id)
-                self.notify("Another phone changed this game; showing its latest state")
+                self.notify(_("Another phone changed this game; showing its latest state"))
             self.take(saved)
             self.tell_others()
             self.after_history(before)
             self.refresh_all()
 
     async def on_warnings(self, e) -> None:
-        items = [ft.Text(f"{'Error' if p.level == 'error' else 'Warning'}: {p.message}", size=theme.BODY)
+        items = [ft.Text(_("Error: {problem}", problem=lang.problem(p)) if p.level == "error"
+                         else _("Warning: {problem}", problem=lang.problem(p)), size=theme.BODY)
                  for p in self.result.problems]
-        dialog = ft.AlertDialog(title=ft.Text("Warnings"), content=ft.Column(items, tight=True, scroll=ft.ScrollMode.AUTO),
-                                actions=[ft.TextButton("Close", on_click=lambda e: self.page.pop_dialog())])
+        dialog = ft.AlertDialog(title=ft.Text(_("Warnings")),
+                                content=ft.Column(items, tight=True, scroll=ft.ScrollMode.AUTO),
+                                actions=[ft.TextButton(_("Close"), on_click=lambda e: self.page.pop_dialog())])
         self.page.show_dialog(dialog)

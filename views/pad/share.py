@@ -12,8 +12,9 @@ import re
 import flet as ft
 
 from scoring import rules_for, score, share
-from views import theme
-from views.pad.words import and_join, signed
+from views import lang, theme
+from views.lang import _
+from views.pad.words import signed, verdict
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +33,23 @@ def outcome_of(record, outcome_words) -> str:
     return outcome_words(result) or ""
 
 
+def result_line(record, outcome: str = "") -> str:
+    """share.result_line in this phone's language: 'Panda Royale, 24 Nov: 1. Mei 412, 2. Jonas
+    398' (the English is that function's, word for word)."""
+    from views.pads import title_of  # here, not at the top: views.pads imports the pads
+
+    result = score(record)
+    when = share.local_time(record.created, None) or share.local_time(record.finished, None)
+    # TRANSLATORS: one place in the shared result line: "1. Mei 412"
+    places = lang.p_("list separator", ", ").join(
+        _("{place}. {name} {total}", place=s.place, name=s.name, total=signed(s.total))
+        for s in sorted(result.players, key=lambda s: s.place))
+    line = (_("{game}, {day}: {places}", game=title_of(record.game), day=lang.day(when), places=places) if when
+            else _("{game}: {places}", game=title_of(record.game), places=places))
+    # TRANSLATORS: the shared result line, then how a tie on the best total was broken
+    return _("{line} ({outcome})", line=line, outcome=outcome.strip()) if outcome.strip() else line
+
+
 def _look(game: str) -> tuple[str, str, str]:
     from views.home import GAME_LOOK  # here, not at the top: views.home imports the pads
     return GAME_LOOK.get(game, ("#888888", "#FFFFFF", ft.Icons.CASINO))
@@ -39,14 +57,18 @@ def _look(game: str) -> tuple[str, str, str]:
 
 def _long_date(record) -> str:
     when = share.local_time(record.created, None) or share.local_time(record.finished, None)
-    return f"{when.strftime('%A')} {when.day} {when.strftime('%B %Y')}" if when else ""
+    return lang.long_day(when) if when else ""
 
 
 def _duration(record) -> str:
     minutes = share.play(record).get("durationMin")
     if not minutes:
         return ""
-    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d}"
+    if minutes < 60:
+        # TRANSLATORS: how long the game took, under 1 hour ("45 min").
+        return _("{minutes} min", minutes=minutes)
+    # TRANSLATORS: how long the game took, 1 hour or more ("1 h 05"); minutes always two digits.
+    return _("{hours} h {minutes}", hours=minutes // 60, minutes=f"{minutes % 60:02d}")
 
 
 def result_card(record, outcome: str = "", width: int = CARD_WIDTH) -> ft.Container:
@@ -54,7 +76,7 @@ def result_card(record, outcome: str = "", width: int = CARD_WIDTH) -> ft.Contai
     the winner(s) with a trophy, how a tie was broken. Fixed sizes (not the phone's text size):
     the picture looks the same from every phone."""
     result = score(record)
-    title = rules_for(record.game).TITLE
+    title = _(rules_for(record.game).TITLE)
     colour, ink, icon = _look(record.game)
     winners = [s.name for s in result.players if s.place == 1]
     many = len(result.players) > 6
@@ -81,12 +103,12 @@ def result_card(record, outcome: str = "", width: int = CARD_WIDTH) -> ft.Contai
         ft.Column([ft.Text(title, size=24, weight=ft.FontWeight.BOLD, color=ink),
                    *([ft.Text(when, size=14, color=ink)] if when else [])], spacing=0, tight=True, expand=True),
     ], spacing=12), bgcolor=colour, padding=ft.Padding.symmetric(horizontal=16, vertical=14))
-    verdict = ("Winner: " if len(winners) == 1 else "Shared win: ") + and_join(winners)
-    body = [ft.Text(verdict, size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)]
+    body = [ft.Text(verdict(winners), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)]
     if outcome:
         body.append(ft.Text(outcome, size=15, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
     body.append(ft.Column([row(s) for s in sorted(result.players, key=lambda s: s.place)], spacing=2))
-    footer = ft.Row([ft.Text("Scored with Pandapad", size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+    # TRANSLATORS: the foot of the result picture; Pandapad is the app's name.
+    footer = ft.Row([ft.Text(_("Scored with Pandapad"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
                     alignment=ft.MainAxisAlignment.END)
     return ft.Container(
         ft.Column([header, ft.Container(ft.Column(body + [footer], spacing=8, tight=True),
@@ -152,23 +174,24 @@ class ResultActions:
         self.record = record
         self.outcome = outcome_of(record, outcome_words)
         self.link = share.bgstats_link(share.play(record, outcome=self.outcome))
-        self.text = share.result_line(record, outcome=self.outcome)
+        self.text = result_line(record, outcome=self.outcome)
         open_link = _client_action(lambda: ft.OpenUrl(self.link, target=ft.UrlTarget.BLANK))
         self.copy = _client_action(lambda: ft.CopyToClipboard(self.text))
         self.control = ft.Column([
             ft.Row([
-                ft.FilledButton("Share the result", icon=ft.Icons.SHARE, height=theme.TAP, on_click=self.on_share),
+                ft.FilledButton(_("Share the result"), icon=ft.Icons.SHARE, height=theme.TAP, on_click=self.on_share),
                 # Opened by the browser inside the tap (a client action): no pop-up blocker,
                 # and on a phone with BG Stats the link opens its import dialog.
-                ft.OutlinedButton("Log in BG Stats", icon=ft.Icons.OPEN_IN_NEW, height=theme.TAP, action=open_link,
+                # TRANSLATORS: BG Stats is an app (Board Game Stats) that keeps a log of plays: keep its name.
+                ft.OutlinedButton(_("Log in BG Stats"), icon=ft.Icons.OPEN_IN_NEW, height=theme.TAP, action=open_link,
                                   on_click=None if open_link else self.on_log),
             ], wrap=True, spacing=8, run_spacing=8),
             ft.Row([
-                ft.TextButton("Copy as text", icon=ft.Icons.CONTENT_COPY, height=theme.TAP,
+                ft.TextButton(_("Copy as text"), icon=ft.Icons.CONTENT_COPY, height=theme.TAP,
                               action=self.copy, on_click=self.on_copied),
-                ft.TextButton("Share as text", icon=ft.Icons.TEXT_SNIPPET_OUTLINED, height=theme.TAP,
+                ft.TextButton(_("Share as text"), icon=ft.Icons.TEXT_SNIPPET_OUTLINED, height=theme.TAP,
                               action=_client_action(lambda: ft.ShareText(self.text, subject=self.text.split(":")[0]))),
-                ft.TextButton("BG Stats QR code", icon=ft.Icons.QR_CODE_2, height=theme.TAP, on_click=self.on_qr),
+                ft.TextButton(_("BG Stats QR code"), icon=ft.Icons.QR_CODE_2, height=theme.TAP, on_click=self.on_qr),
             ], wrap=True, spacing=0, run_spacing=0),
         ], spacing=4, tight=True)
 
@@ -179,7 +202,7 @@ class ResultActions:
     async def on_copied(self, e) -> None:
         if self.copy is None:  # no client action: ask the client
             await ft.Clipboard().set(self.text)
-        self.page.show_dialog(ft.SnackBar(ft.Text("Copied: " + self.text, size=theme.BODY)))
+        self.page.show_dialog(ft.SnackBar(ft.Text(_("Copied: {text}", text=self.text), size=theme.BODY)))
 
     async def on_share(self, e) -> None:
         """The card drawn in a dialog (what is shared is what the table sees), captured as a PNG
@@ -188,21 +211,21 @@ class ResultActions:
         # As wide as the dialog allows on this phone (8 + 8 around the dialog, 8 + 8 inside).
         width = min(CARD_WIDTH, int(self.page.width or CARD_WIDTH + 32) - 32)
         shot = ft.Screenshot(result_card(self.record, self.outcome, width))
-        status = ft.Text("Preparing the picture…", size=theme.SMALL)
+        status = ft.Text(_("Preparing the picture…"), size=theme.SMALL)
         dialog = ft.AlertDialog(
             content=ft.Column([shot, status], tight=True, spacing=8,
                               horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             content_padding=ft.Padding.all(8), inset_padding=ft.Padding.symmetric(horizontal=8, vertical=16),
-            actions=[ft.TextButton("Close", on_click=lambda e: self.page.pop_dialog())])
+            actions=[ft.TextButton(_("Close"), on_click=lambda e: self.page.pop_dialog())])
         self.page.show_dialog(dialog)
         try:
             png = await capture(shot, width)
         except asyncio.TimeoutError:  # its message is empty: say what it means
             log.warning("capturing the result card: no picture from the phone in %s s", CAPTURE_WAIT)
-            status.value = "Not shared: the phone did not draw the picture in time. Try again."
+            status.value = _("Not shared: the phone did not draw the picture in time. Try again.")
         except Exception as exc:
             log.warning("capturing the result card: %s", exc)
-            status.value = f"Not shared: the picture could not be made ({exc})"
+            status.value = _("Not shared: the picture could not be made ({error})", error=exc)
         else:
             status.value = await self._hand_on(png)
         if dialog.open:
@@ -217,28 +240,28 @@ class ResultActions:
             await asyncio.wait_for(self._share.share_files(
                 [ft.ShareFile.from_bytes(png, mime_type="image/png", name=name)],
                 text=self.text, subject=self.text.split(":")[0]), timeout=120)
-            return "Shared."
+            return _("Shared.")
         except Exception as exc:  # Flet's web client calls navigator.canShare, which a desktop browser lacks
             log.info("share sheet: %s", exc)
             if not self.page.web:
-                return f"Not shared: {exc}"
+                return _("Not shared: {error}", error=exc)
         self._picker = ft.FilePicker()
         # The browser downloads the bytes; Flet's web client never answers this call.
         self._download = asyncio.ensure_future(self._picker.save_file(file_name=name, src_bytes=png))
-        return "No share sheet here: downloaded as a picture."
+        return _("No share sheet here: downloaded as a picture.")
 
     def on_qr(self, e) -> None:
         try:
             image = ft.Image(src=qr_png(self.link), width=300, height=300,
-                             semantics_label="QR code of the BG Stats link")
+                             semantics_label=_("QR code of the BG Stats link"))
             body = [ft.Container(image, bgcolor="#FFFFFF", padding=ft.Padding.all(6), border_radius=12),
-                    ft.Text("Scan with a phone that has BG Stats to log this play.", size=theme.BODY,
+                    ft.Text(_("Scan with a phone that has BG Stats to log this play."), size=theme.BODY,
                             text_align=ft.TextAlign.CENTER)]
         except Exception as exc:  # segno: more than a QR code holds (very long names)
             log.info("BG Stats QR code: %s", exc)
-            body = [ft.Text("This result is too long for a QR code: tap Log in BG Stats on a phone instead.",
+            body = [ft.Text(_("This result is too long for a QR code: tap Log in BG Stats on a phone instead."),
                             size=theme.BODY)]
         self.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("Log in BG Stats", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            title=ft.Text(_("Log in BG Stats"), size=theme.LARGE, weight=ft.FontWeight.BOLD),
             content=ft.Column(body, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            actions=[ft.TextButton("Close", on_click=lambda e: self.page.pop_dialog())]))
+            actions=[ft.TextButton(_("Close"), on_click=lambda e: self.page.pop_dialog())]))

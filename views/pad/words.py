@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from scoring import Result
+from views import lang
+from views.lang import _, n_
 
 MINUS = "\u2212"  # the typographic minus: "−3", as printed on a die and on the paper sheet
 
@@ -11,12 +13,8 @@ def signed(value: int) -> str:
 
 
 def and_join(names: list[str]) -> str:
-    """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'."""
+    """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'. English only: on screen, lang.names."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def leaders(result: Result) -> list[str]:
@@ -24,10 +22,19 @@ def leaders(result: Result) -> list[str]:
     return [s.name for s in result.players if s.place == 1]
 
 
+def verdict(names: list[str]) -> str:
+    """Under a finished game: 'Winner: Ann', 'Shared win: Ann and Ben'."""
+    if len(names) == 1:
+        return _("Winner: {name}", name=names[0])
+    return _("Shared win: {names}", names=lang.names(names))
+
+
 def leader_line(result: Result, started: bool) -> str:
     """The app bar's second line: 'Leader: Ann · 62', 'Leaders: Ann and Ben · 40'."""
     if not started:
-        return "Nothing entered yet"
+        return _("Nothing entered yet")
     names = leaders(result)
     top = max((s.total for s in result.players), default=0)
-    return f"{'Leader' if len(names) == 1 else 'Leaders'}: {and_join(names)} · {signed(top)}"
+    # TRANSLATORS: the player(s) with the best total so far, and that total.
+    return n_("Leader: {names} · {total}", "Leaders: {names} · {total}", len(names),
+              names=lang.names(names), total=signed(top))

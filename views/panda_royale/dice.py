@@ -4,7 +4,8 @@ from __future__ import annotations
 import flet as ft
 
 from views import theme
-from views.panda_royale.state import LETTERS, NAMES, Die, face_label, signed
+from views.lang import _
+from views.panda_royale.state import Die, colour_letters, colour_name, face_label, signed
 
 FACE = 52   # side of a face button: 7 fit a 412 px phone, and above the 48 px a finger needs
 CHIP = 48
@@ -35,8 +36,9 @@ def chip(die: Die, on_click) -> ft.Container:
 def _chip(die: Die, bg: str, fg: str, border, on_click) -> ft.Container:
     return _centre(
         ft.Semantics(
-            label=f"Remove {die.label}", button=True, exclude_semantics=True,
-            content=ft.Column([ft.Text(LETTERS[die.colour], size=11, color=fg, weight=ft.FontWeight.BOLD),
+            # TRANSLATORS: a die of the hand read out, tapped to take it out ("Remove Yellow 4").
+            label=_("Remove {die}", die=die.label), button=True, exclude_semantics=True,
+            content=ft.Column([ft.Text(colour_letters(die.colour), size=11, color=fg, weight=ft.FontWeight.BOLD),
                                ft.Text(die.text, size=18, color=fg, weight=ft.FontWeight.BOLD)],
                               spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
         width=CHIP, height=CHIP, bgcolor=bg, border=border, on_click=on_click)
@@ -44,11 +46,12 @@ def _chip(die: Die, bg: str, fg: str, border, on_click) -> ft.Container:
 
 def slot(colour: str, on_click) -> ft.Container:
     """An empty place for one of last round's dice: tapping it opens that colour's pad."""
-    bg, _ = theme.DIE[colour]
+    bg = theme.DIE[colour][0]
     return _centre(
         ft.Semantics(
-            label=f"Empty {NAMES[colour]} slot", button=True, exclude_semantics=True,
-            content=ft.Column([ft.Text(LETTERS[colour], size=11, weight=ft.FontWeight.BOLD),
+            # TRANSLATORS: an empty place for a die of last round still to enter ("Empty Yellow slot").
+            label=_("Empty {colour} slot", colour=colour_name(colour)), button=True, exclude_semantics=True,
+            content=ft.Column([ft.Text(colour_letters(colour), size=11, weight=ft.FontWeight.BOLD),
                                ft.Text("?", size=18, weight=ft.FontWeight.BOLD)],
                               spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
         width=CHIP, height=CHIP, border=ft.Border.all(3, bg), on_click=on_click)
@@ -59,7 +62,7 @@ def letter_badge(colour: str, size: int = 30) -> ft.Container:
     bg, fg = theme.DIE[colour]
     border = ft.Border.all(2, "#90A4AE") if colour == "clear" else None
     return ft.Container(
-        content=ft.Text(LETTERS[colour], size=13, color=fg, weight=ft.FontWeight.BOLD,
-                        semantics_label=NAMES[colour]),
+        content=ft.Text(colour_letters(colour), size=13, color=fg, weight=ft.FontWeight.BOLD,
+                        semantics_label=colour_name(colour)),
         width=size, height=size, bgcolor=bg, border=border, border_radius=ft.BorderRadius.all(6),
         alignment=ft.Alignment.CENTER)

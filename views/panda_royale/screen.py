@@ -10,11 +10,14 @@ import flet as ft
 from scoring import panda_royale as pr
 from views import theme
 from views.changes import Changes
+from views import lang
 from views.games import Games
+from views.lang import N_, _, p_
 from views.pad.parts import action_bar, place_row, warning_row
 from views.pad.screen import PadScreen
-from views.panda_royale.state import (LETTERS, NAMES, PAD_COLOURS, Cursor, after_summary, and_join,
-                             changed_hand, colour_after_tap, dice_count, dice_of, faces, first_colour,
+from views.pad.words import verdict
+from views.panda_royale.state import (PAD_COLOURS, Cursor, after_summary, changed_hand, colour_after_tap,
+                             colour_letters, colour_name, dice_count, dice_of, faces, first_colour,
                              hand_problems, holds_pink, new_die_pending, next_cursor,
                              problems_to_flag, repeat_slots, resume_cursor, round_summary, seats,
                              short, signed, still_to_enter)
@@ -23,22 +26,30 @@ from views.panda_royale.sheet import Sheet
 
 log = logging.getLogger(__name__)
 
+# How each colour scores, under its pad (translated where shown).
 HINTS = {
-    "yellow": "sum of the faces",
-    "purple": "sum × 2",
-    "blue": "sum of plain and glitter blue; × 2 once with a glitter die",
-    "glitter": "a blue die: counts with blue and doubles blue once",
-    "red": "(white − black) × number of red dice",
-    "green": "sum of the faces",
-    "clear": "sum of the faces",
-    "pink": "the pity die's face",
+    # TRANSLATORS: how a die colour of Panda Royale scores: the faces added up.
+    "yellow": N_("sum of the faces"),
+    # TRANSLATORS: how the purple dice of Panda Royale score: the faces added up, times 2.
+    "purple": N_("sum × 2"),
+    # TRANSLATORS: how the blue dice of Panda Royale score; "glitter": the glittery blue die.
+    "blue": N_("sum of plain and glitter blue; × 2 once with a glitter die"),
+    # TRANSLATORS: the glittery blue die of Panda Royale: what it does.
+    "glitter": N_("a blue die: counts with blue and doubles blue once"),
+    # TRANSLATORS: how the red dice of Panda Royale score: white faces count plus, black faces minus.
+    "red": N_("(white − black) × number of red dice"),
+    "green": N_("sum of the faces"),
+    "clear": N_("sum of the faces"),
+    # TRANSLATORS: the pink die of Panda Royale scores its face; "pity die": the game's term for it
+    # (given to players who are behind).
+    "pink": N_("the pity die's face"),
 }
 
 
 class RoyaleScreen(PadScreen):
     """One game's screen; `view` is the ft.View to put on the page."""
     rules = pr
-    nothing_yet = "No dice entered yet"
+    nothing_yet = N_("No dice entered yet")
     phone_state = ("cursor", "colour", "black", "sheet_pid", "showing_sheet", "overrides")
 
     def __init__(self, page: ft.Page, games: Games, saved):
@@ -76,7 +87,8 @@ class RoyaleScreen(PadScreen):
     @classmethod
     def table_status(cls, record, result) -> tuple[str, list[str]]:
         i = min(pr.current_round(record), pr.ROUNDS - 1)
-        return f"Round {i + 1} of {pr.ROUNDS}", [record.name_of(p) for p in still_to_enter(record, i)]
+        return (_("Round {round} of {rounds}", round=i + 1, rounds=pr.ROUNDS),
+                [record.name_of(p) for p in still_to_enter(record, i)])
 
     def pending(self) -> set[str]:
         return set() if self.cursor.is_summary else set(still_to_enter(self.record, self.cursor.round, self.overrides))
@@ -97,7 +109,7 @@ class RoyaleScreen(PadScreen):
         self.todo_text = ft.Text("", size=theme.SMALL)  # wraps: at 360 px a cut list hid who was missing
         self.total_text = ft.Text("", size=theme.HUGE, weight=ft.FontWeight.BOLD)
         self.count_text = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
-        self.pink_switch = ft.Switch(label="Pink die", value=False, on_change=self.on_pink_switch,
+        self.pink_switch = ft.Switch(label=_("Pink die"), value=False, on_change=self.on_pink_switch,
                                      label_text_style=ft.TextStyle(size=theme.BODY))
         self.tabs = {c: self._tab(c) for c in PAD_COLOURS}
         self.tab_row = ft.Row([self.tabs[c] for c in PAD_COLOURS], spacing=4)
@@ -111,13 +123,13 @@ class RoyaleScreen(PadScreen):
         self.pads["red-"] = self._pad("red", faces("red", black=True))
         self.pad_area = ft.Column([self.pad_title, self.sign_row] + list(self.pads.values()), spacing=8)
         # An arrow alone: "Previous" beside "Next: <a long name>" took a second row of the bar.
-        self.prev_btn = theme.icon_button(ft.Icons.CHEVRON_LEFT, "Previous", self.on_prev)
-        self.next_btn = ft.FilledButton("Next", icon=ft.Icons.CHEVRON_RIGHT, on_click=self.on_next,
+        self.prev_btn = theme.icon_button(ft.Icons.CHEVRON_LEFT, _("Previous"), self.on_prev)
+        self.next_btn = ft.FilledButton(_("Next"), icon=ft.Icons.CHEVRON_RIGHT, on_click=self.on_next,
                                         height=56)
         # After a round: the next round or finishing, in the bar with Previous / Next.
-        self.round_btn = ft.FilledButton("Start round 2", icon=ft.Icons.CHEVRON_RIGHT, height=56,
+        self.round_btn = ft.FilledButton(_("Start round {round}", round=2), icon=ft.Icons.CHEVRON_RIGHT, height=56,
                                          on_click=self.on_start_next, visible=False)
-        self.finish_btn = ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=56, on_click=self.on_finish,
+        self.finish_btn = ft.FilledButton(_("Finish the game"), icon=ft.Icons.FLAG, height=56, on_click=self.on_finish,
                                           visible=False)
         self.bar_reason = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR, visible=False,
                                   text_align=ft.TextAlign.END)
@@ -125,14 +137,15 @@ class RoyaleScreen(PadScreen):
         self.bar.data[1].alignment = ft.MainAxisAlignment.SPACE_BETWEEN
         self._chips: dict[tuple, ft.Control] = {}
         self.line_rows = {c: self._line(c) for c in pr.COLOURS}
-        self.new_die_hint = ft.Text("+ this round's new die: pick its colour above", size=theme.SMALL,
+        # TRANSLATORS: each round of Panda Royale a player rolls one die more than the round before.
+        self.new_die_hint = ft.Text(_("+ this round's new die: pick its colour above"), size=theme.SMALL,
                                     italic=True, visible=False)
         self.lines = ft.Column([*self.line_rows.values(), self.new_die_hint], spacing=6)
         self.warnings = ft.Column(spacing=4)
         self._warning_messages: list[str] = []
         self.editor = ft.Column([
             ft.Row([ft.Column([self.round_text, self.player_text], spacing=0, expand=True),
-                    ft.Column([ft.Text("Hand total", size=theme.SMALL), self.total_text], spacing=0,
+                    ft.Column([ft.Text(_("Hand total"), size=theme.SMALL), self.total_text], spacing=0,
                               horizontal_alignment=ft.CrossAxisAlignment.END)]),
             ft.Row([self.count_text, self.pink_switch], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             self.todo_text,
@@ -153,9 +166,9 @@ class RoyaleScreen(PadScreen):
         self.sheet_side = ft.Column([ft.Container(self.sheet.control, padding=ft.Padding.all(8))],
                                     scroll=ft.ScrollMode.AUTO, expand=True, visible=False)
         self.toggle_icon = ft.Icon(ft.Icons.TABLE_CHART_OUTLINED, size=26)
-        self.toggle_text = ft.Text("Sheet", size=13, weight=ft.FontWeight.BOLD)
+        self.toggle_text = ft.Text("", size=13, weight=ft.FontWeight.BOLD)
         self.toggle = ft.Container(
-            ft.Semantics(label="Show the sheet", button=True, exclude_semantics=True, content=ft.Column(
+            ft.Semantics(label="", button=True, exclude_semantics=True, content=ft.Column(
                 [self.toggle_icon, self.toggle_text], spacing=0, tight=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
             width=64, height=64, border_radius=ft.BorderRadius.all(10), ink=True,
@@ -178,8 +191,16 @@ class RoyaleScreen(PadScreen):
         self.sheet_side.visible = wide or self.showing_sheet
         sheet_next = not self.showing_sheet
         self.toggle_icon.icon = ft.Icons.TABLE_CHART_OUTLINED if sheet_next else ft.Icons.CASINO_OUTLINED
-        self.toggle_text.value = "Sheet" if sheet_next else "Hand"
-        self.toggle.content.label = "Show the sheet" if sheet_next else "Show the hand"
+        if sheet_next:
+            # TRANSLATORS: a short button label (about 6 letters): show the score sheet (the paper
+            # sheet of Panda Royale, rounds by colours).
+            self.toggle_text.value = _("Sheet")
+            self.toggle.content.label = _("Show the sheet")
+        else:
+            # TRANSLATORS: a short button label (about 6 letters): show the dice of the player's hand
+            # (the dice a player rolled this round), not a body part.
+            self.toggle_text.value = _("Hand")
+            self.toggle.content.label = _("Show the hand")
         return changed
 
     @property
@@ -210,9 +231,11 @@ class RoyaleScreen(PadScreen):
     def _tab(self, colour: str) -> ft.Container:
         bg, fg = theme.DIE[colour]
         tab = ft.Container(
-            ft.Semantics(label=f"{NAMES[colour]} pad", button=True, exclude_semantics=True,
-                         content=ft.Column([ft.Text(LETTERS[colour], size=17, color=fg, weight=ft.FontWeight.BOLD),
-                                            ft.Text(NAMES[colour], size=10, color=fg, no_wrap=True)],
+            # TRANSLATORS: the tab showing the faces of one die colour to tap ("Yellow pad").
+            ft.Semantics(label=_("{colour} pad", colour=colour_name(colour)), button=True, exclude_semantics=True,
+                         content=ft.Column([ft.Text(colour_letters(colour), size=17, color=fg,
+                                                    weight=ft.FontWeight.BOLD),
+                                            ft.Text(colour_name(colour), size=10, color=fg, no_wrap=True)],
                                            spacing=0, tight=True,
                                            horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
             expand=True, height=54, bgcolor=bg, border_radius=ft.BorderRadius.all(8),
@@ -220,11 +243,15 @@ class RoyaleScreen(PadScreen):
         return tab
 
     def _sign_button(self, black: bool) -> ft.Container:
-        text = f"{'−' if black else '+'}  {'Black' if black else 'White'}"
+        if black:
+            # TRANSLATORS: the black side of the red dice of Panda Royale: its faces count minus.
+            text, said = _("−  Black"), _("Red black (−) faces")
+        else:
+            # TRANSLATORS: the white side of the red dice of Panda Royale: its faces count plus.
+            text, said = _("+  White"), _("Red white (+) faces")
         bg, fg = theme.RED_BLACK if black else ("#FFFFFF", "#C62828")
         return ft.Container(
-            ft.Text(text, size=theme.BODY, weight=ft.FontWeight.BOLD, color=fg,
-                    semantics_label=f"Red {'black (−)' if black else 'white (+)'} faces"),
+            ft.Text(text, size=theme.BODY, weight=ft.FontWeight.BOLD, color=fg, semantics_label=said),
             expand=True, height=theme.TAP, bgcolor=bg, border_radius=ft.BorderRadius.all(8),
             alignment=ft.Alignment.CENTER, ink=True, on_click=partial(self.on_sign, black))
 
@@ -258,10 +285,10 @@ class RoyaleScreen(PadScreen):
         i, pid = self._cur()
         rec = self.record
         hand = pr.hand_of(rec, i, pid)
-        ch.set(self.round_text, value=f"Round {i + 1} of {pr.ROUNDS}")
+        ch.set(self.round_text, value=_("Round {round} of {rounds}", round=i + 1, rounds=pr.ROUNDS))
         ch.set(self.player_text, value=rec.name_of(pid))
         total = signed(pr.hand_total(hand) if hand else 0)
-        ch.set(self.total_text, value=total, semantics_label=f"Hand total {total}")
+        ch.set(self.total_text, value=total, semantics_label=_("Hand total {total}", total=total))
         count = dice_count(rec, i, pid, self.overrides)
         # Green when the hand is complete, red when it has too many dice; short is just "not yet".
         colour = ft.Colors.PRIMARY if count.ok else ft.Colors.ERROR if count.have > count.expected else None
@@ -271,11 +298,11 @@ class RoyaleScreen(PadScreen):
         ids = seats(rec)
         k = ids.index(pid)
         ch.set(self.prev_btn, disabled=k == 0)
-        ch.set(self.next_btn, content=f"Next: {short(rec.name_of(ids[k + 1]))}" if k + 1 < len(ids)
-               else "Close the round")
+        ch.set(self.next_btn, content=_("Next: {name}", name=short(rec.name_of(ids[k + 1]))) if k + 1 < len(ids)
+               else _("Close the round"))
         others = [rec.name_of(p) for p in still_to_enter(rec, i, self.overrides) if p != pid]
-        ch.set(self.todo_text, value=f"Still to enter: {and_join(others)} (tap a total above)" if others
-               else "Every other hand of this round is in")
+        ch.set(self.todo_text, value=_("Still to enter: {names} (tap a total above)", names=lang.names(others))
+               if others else _("Every other hand of this round is in"))
         self.fill_lines(ch, hand)
         messages = hand_problems(self.result, i, pid, with_count=False)
         if messages != self._warning_messages:
@@ -331,7 +358,10 @@ class RoyaleScreen(PadScreen):
         ch.set(self.sign_row, visible=colour == "red")
         ch.set(self.sign_white, border=None if self.black else ft.Border.all(4, ft.Colors.PRIMARY))
         ch.set(self.sign_black, border=ft.Border.all(4, ft.Colors.PRIMARY) if self.black else None)
-        ch.set(self.pad_title, value=f"{NAMES[colour]} ({LETTERS[colour]}): {HINTS[colour]}")
+        # TRANSLATORS: above the faces of one die colour: its name, its letters and how it scores
+        # ("Yellow (Y): sum of the faces").
+        ch.set(self.pad_title, value=_("{colour} ({letters}): {hint}", colour=colour_name(colour),
+                                       letters=colour_letters(colour), hint=_(HINTS[colour])))
         for c, tab in self.tabs.items():
             ch.set(tab, border=ft.Border.all(4, ft.Colors.ON_SURFACE) if c == colour else None)
 
@@ -340,70 +370,83 @@ class RoyaleScreen(PadScreen):
         s = round_summary(self.record, self.result, i)
         name = self.record.name_of
         self.bar_reason.visible = False
-        out: list[ft.Control] = [ft.Text("Final standings" if s.final and s.complete else f"Round {i + 1} is in",
+        out: list[ft.Control] = [ft.Text(_("Final standings") if s.final and s.complete
+                                         else _("Round {round} is in", round=i + 1),
                                          size=theme.LARGE, weight=ft.FontWeight.BOLD)]
         if not s.complete:
-            out.append(ft.Text("Some hands of this round are still missing.", size=theme.BODY))
+            out.append(ft.Text(_("Some hands of this round are still missing."), size=theme.BODY))
         if s.panda_choice:
-            out.append(ft.Text(f"Yellow tie: {and_join([name(p) for p in s.panda_choice])}. "
-                               "Who won the re-roll for the Panda token?", size=theme.BODY))
-            out.append(ft.Row([ft.FilledButton(f"{name(p)} won the re-roll", height=theme.TAP,
+            # TRANSLATORS: Panda Royale: players tied on the best yellow score re-roll for the Panda
+            # token (a game piece; keep the game's own word for it).
+            out.append(ft.Text(_("Yellow tie: {names}. Who won the re-roll for the Panda token?",
+                                 names=lang.names([name(p) for p in s.panda_choice])), size=theme.BODY))
+            # TRANSLATORS: Panda Royale: a button naming who won the re-roll of a yellow tie.
+            out.append(ft.Row([ft.FilledButton(_("{name} won the re-roll", name=name(p)), height=theme.TAP,
                                                on_click=partial(self.on_panda, p)) for p in s.panda_choice],
                               wrap=True))
         elif s.panda:
-            tie = f" (re-roll of the yellow tie with {and_join([name(p) for p in s.yellow_tie if p != s.panda])})" \
-                if s.yellow_tie else ""
-            out.append(ft.Row([ft.Icon(ft.Icons.PETS, size=24), ft.Text(f"Panda token: {name(s.panda)}{tie}",
-                                                                        size=theme.BODY, expand=True)]))
             if s.yellow_tie:
-                out.append(ft.Row([ft.OutlinedButton(f"{name(p)} won the re-roll", height=theme.TAP,
+                # TRANSLATORS: Panda Royale: who holds the Panda token, won in a re-roll against the others.
+                token = _("Panda token: {name} (re-roll of the yellow tie with {names})", name=name(s.panda),
+                          names=lang.names([name(p) for p in s.yellow_tie if p != s.panda]))
+            else:
+                # TRANSLATORS: Panda Royale: who holds the Panda token (a game piece) next round.
+                token = _("Panda token: {name}", name=name(s.panda))
+            out.append(ft.Row([ft.Icon(ft.Icons.PETS, size=24), ft.Text(token, size=theme.BODY, expand=True)]))
+            if s.yellow_tie:
+                out.append(ft.Row([ft.OutlinedButton(_("{name} won the re-roll", name=name(p)), height=theme.TAP,
                                                      on_click=partial(self.on_panda, p))
                                    for p in s.yellow_tie if p != s.panda], wrap=True))
         if s.complete and not s.final:
             if s.pity:
+                # TRANSLATORS: between the names of a list, in order ("Ann, Ben, Cat").
+                comma = p_("list separator", ", ")
+                # TRANSLATORS: Panda Royale: who holds a pink (pity) die in the next round.
                 out.append(ft.Row([dice.letter_badge("pink"), ft.Text(
-                    f"Pink dice for round {i + 2}: {', '.join(name(p) for p in s.pity)}", size=theme.BODY,
-                    expand=True)]))
+                    _("Pink dice for round {round}: {names}", round=i + 2, names=comma.join(name(p) for p in s.pity)),
+                    size=theme.BODY, expand=True)]))
             else:
-                out.append(ft.Text(f"Pink dice for round {i + 2}: known after the re-roll", size=theme.BODY))
+                out.append(ft.Text(_("Pink dice for round {round}: known after the re-roll", round=i + 2),
+                                   size=theme.BODY))
         # What the table acts on next (the pink dice, the next round) before the ranking: at ten
         # players the ranking alone fills half the screen.
-        problems = [p.message for p in self.result.problems if p.where.startswith(f"rounds[{i}]")]
+        problems = [lang.problem(p) for p in self.result.problems if p.where.startswith(f"rounds[{i}]")]
         out += [warning_row(m) for m in problems]
         actions = self._summary_buttons(s)
         if not s.final:
             out.append(actions)
         if s.ranking and not (s.final and s.complete):
-            out.append(ft.Text(f"Round {i + 1} ranking", size=theme.BODY, weight=ft.FontWeight.BOLD))
+            out.append(ft.Text(_("Round {round} ranking", round=i + 1), size=theme.BODY, weight=ft.FontWeight.BOLD))
             out += [place_row(p.place, p.name, p.total) for p in s.ranking]
         if s.final and s.complete:
             winners = [name(w) for w in s.winners]
-            out.append(ft.Text(("Winner: " if len(winners) == 1 else "Shared win: ") + and_join(winners),
+            out.append(ft.Text(verdict(winners),
                                size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY))
             out += [place_row(p.place, p.name, p.total) for p in s.standings]
             if self.record.finished:
-                out += [ft.Text("This game is finished.", size=theme.BODY), self.result_actions()]
+                out += [ft.Text(_("This game is finished."), size=theme.BODY), self.result_actions()]
         finishing = s.final and s.complete and not self.record.finished
         self.finish_btn.visible = finishing
         self.finish_btn.disabled = self.result.has_errors
         if finishing and self.result.has_errors:
-            self.bar_reason.value, self.bar_reason.visible = "Fix the errors before finishing.", True
+            self.bar_reason.value, self.bar_reason.visible = _("Fix the errors before finishing."), True
         if s.final:
             out.append(actions)
         self.summary.controls = out
 
     def _summary_buttons(self, s) -> ft.Control:
         i = s.round
-        buttons = [ft.OutlinedButton(f"Edit round {i + 1}", icon=ft.Icons.EDIT, height=theme.TAP,
+        buttons = [ft.OutlinedButton(_("Edit round {round}", round=i + 1), icon=ft.Icons.EDIT, height=theme.TAP,
                                      on_click=self.on_edit_round)]
         nxt = after_summary(self.record, i)
         self.round_btn.visible = bool(s.complete and nxt != self.cursor)
         if self.round_btn.visible:
             started = nxt.round < len(self.record.rounds) and self.record.rounds[nxt.round].hands
-            self.round_btn.content = f"{'Back to' if started else 'Start'} round {nxt.round + 1}"
+            self.round_btn.content = (_("Back to round {round}", round=nxt.round + 1) if started
+                                      else _("Start round {round}", round=nxt.round + 1))
             self.round_btn.disabled = bool(s.panda_choice)
             if s.panda_choice:
-                self.bar_reason.value, self.bar_reason.visible = "Tap who won the re-roll first.", True
+                self.bar_reason.value, self.bar_reason.visible = _("Tap who won the re-roll first."), True
         return ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
 
     def send_tap_update(self) -> None:
@@ -443,7 +486,8 @@ class RoyaleScreen(PadScreen):
                 pos = position if position < len(faces_now) and faces_now[position] == face else \
                     (list(faces_now).index(face) if face in faces_now else None)
                 if pos is None:
-                    raise ValueError(f"that {colour} die is already gone")
+                    # TRANSLATORS: after "Not saved: ": a die tapped away on another phone ("yellow").
+                    raise ValueError(_("that {colour} die is already gone", colour=colour_name(colour).lower()))
                 return pr.remove_die(r, i, pid, colour, pos)
 
             if not await self.save(change):

@@ -10,6 +10,7 @@ from scoring import Result
 from scoring import panda_royale as pr
 from views import theme
 from views.changes import Changes
+from views.lang import _
 from views.panda_royale.state import sheet_row, signed
 from views.panda_royale.dice import letter_badge
 
@@ -43,22 +44,25 @@ class Sheet:
         self.on_pick_round = on_pick_round
         self.pid: str | None = None
         self.players = ft.Column(spacing=0)
-        header = ft.Row([_cell("Rd", ROUND_W, True)]
+        # TRANSLATORS: the head of the sheet's round column, as short as possible ("Rd" for Round).
+        header = ft.Row([_cell(_("Rd"), ROUND_W, True)]
                         + [ft.Container(letter_badge(c, 28), expand=CELL_W, alignment=ft.Alignment.CENTER)
                            for c in COLUMNS]
-                        + [_cell("Total", TOTAL_W, True)], spacing=0)
+                        + [_cell(_("Total"), TOTAL_W, True)], spacing=0)
         self.cells: list[list[ft.Text]] = []
         self.rows: list[ft.Container] = []
         for i in range(pr.ROUNDS):
-            cells = [_cell() for _ in COLUMNS] + [_cell(width=TOTAL_W, bold=True, size=theme.BODY)]
+            cells = [_cell() for _unused in COLUMNS] + [_cell(width=TOTAL_W, bold=True, size=theme.BODY)]
             row = ft.Container(
                 ft.Row([ft.Text(str(i + 1), size=theme.SMALL, expand=ROUND_W, text_align=ft.TextAlign.CENTER,
-                                weight=ft.FontWeight.BOLD, semantics_label=f"Round {i + 1}")] + cells, spacing=0),
+                                weight=ft.FontWeight.BOLD, semantics_label=_("Round {round}", round=i + 1))] + cells,
+                       spacing=0),
                 padding=ft.Padding.symmetric(vertical=6), border_radius=ft.BorderRadius.all(6),
                 on_click=partial(self._round_clicked, i), ink=True)
             self.cells.append(cells)
             self.rows.append(row)
-        self.total_cells = [_cell(bold=True) for _ in COLUMNS] + [_cell(width=TOTAL_W, bold=True, size=theme.LARGE)]
+        self.total_cells = [_cell(bold=True) for _unused in COLUMNS] + [_cell(width=TOTAL_W, bold=True,
+                                                                                size=theme.LARGE)]
         total_row = ft.Container(
             ft.Row([_cell("Σ", ROUND_W, True)] + self.total_cells, spacing=0),
             padding=ft.Padding.symmetric(vertical=8),
@@ -66,11 +70,12 @@ class Sheet:
         self.title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, expand=True)
         self.overview = ft.Column(spacing=0)
         self.control = ft.Column(
-            [ft.Row([ft.Text("Sheet", size=theme.LARGE, weight=ft.FontWeight.BOLD), self.title],
+            # TRANSLATORS: the title of the score sheet (the paper sheet of Panda Royale).
+            [ft.Row([ft.Text(_("Sheet"), size=theme.LARGE, weight=ft.FontWeight.BOLD), self.title],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER),
              self.players,
              ft.Column([header] + self.rows + [total_row], spacing=0),
-             ft.Text("Every player, round by round", size=theme.BODY, weight=ft.FontWeight.BOLD),
+             ft.Text(_("Every player, round by round"), size=theme.BODY, weight=ft.FontWeight.BOLD),
              ft.Row([self.overview], scroll=ft.ScrollMode.AUTO)],
             spacing=8)
 
@@ -83,7 +88,8 @@ class Sheet:
         """Fill the whole sheet for one player (send self.control afterwards)."""
         ch = Changes()
         self.pid = pid
-        self.title.value = f"of {record.name_of(pid)}"
+        # TRANSLATORS: beside the title "Sheet": whose sheet it is ("Sheet of Ann").
+        self.title.value = _("of {name}", name=record.name_of(pid))
         if len(record.players) <= CHIPS_UP_TO:
             self.players.controls = [ft.Row([self._player_chip(p.id, p.name, p.id == pid) for p in record.players],
                                             wrap=True, spacing=6, run_spacing=6)]
@@ -106,14 +112,15 @@ class Sheet:
                                          ft.Icon(ft.Icons.ARROW_DROP_DOWN)], spacing=4),
                                  padding=ft.Padding.symmetric(horizontal=12), height=theme.TAP,
                                  border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=ft.BorderRadius.all(24)),
-            tooltip="Choose whose sheet", expand=True,
+            tooltip=_("Choose whose sheet"), expand=True,
             items=[ft.PopupMenuItem(content=p.name, checked=p.id == pid, on_click=partial(self._player_clicked, p.id))
                    for p in record.players])
         prev_id, next_id = ids[k - 1], ids[(k + 1) % len(ids)]
         return ft.Row([
-            theme.icon_button(ft.Icons.CHEVRON_LEFT, "Previous player's sheet", partial(self._player_clicked, prev_id)),
+            theme.icon_button(ft.Icons.CHEVRON_LEFT, _("Previous player's sheet"),
+                              partial(self._player_clicked, prev_id)),
             menu,
-            theme.icon_button(ft.Icons.CHEVRON_RIGHT, "Next player's sheet", partial(self._player_clicked, next_id)),
+            theme.icon_button(ft.Icons.CHEVRON_RIGHT, _("Next player's sheet"), partial(self._player_clicked, next_id)),
         ], spacing=0)
 
     def _player_chip(self, pid: str, name: str, selected: bool) -> ft.Container:
@@ -155,9 +162,9 @@ class Sheet:
         self._overview_ids = ids
         names = [ft.Text(record.name_of(p), size=theme.SMALL, width=width, text_align=ft.TextAlign.CENTER,
                          weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS) for p in ids]
-        head = ft.Row([_fixed("Rd", 34, True)] + names, spacing=0)
-        self.overview_cells = [[_fixed("", width) for _ in ids] for _ in range(pr.ROUNDS)]
-        self.overview_totals = [_fixed("", width, True, theme.BODY) for _ in ids]
+        head = ft.Row([_fixed(_("Rd"), 34, True)] + names, spacing=0)
+        self.overview_cells = [[_fixed("", width) for _unused in ids] for _unused in range(pr.ROUNDS)]
+        self.overview_totals = [_fixed("", width, True, theme.BODY) for _unused in ids]
         rows = [head] + [ft.Row([_fixed(str(i + 1), 34, True)] + cells, spacing=0)
                          for i, cells in enumerate(self.overview_cells)]
         rows.append(ft.Container(ft.Row([_fixed("Σ", 34, True)] + self.overview_totals, spacing=0),

@@ -11,19 +11,52 @@ from dataclasses import dataclass
 
 from scoring import Result
 from scoring import panda_royale as pr
-from views.pad.words import MINUS, and_join, leaders, signed  # noqa: F401 (used by the pad)
+from views import lang
+from views.lang import _, n_, p_
+from views.pad.words import MINUS, leaders, signed  # noqa: F401 (used by the pad)
 
 # Sheet order, with glitter next to the plain blue it counts as.
 PAD_COLOURS = ("yellow", "purple", "blue", "glitter", "red", "green", "clear", "pink")
-NAMES = {"yellow": "Yellow", "purple": "Purple", "blue": "Blue", "glitter": "Glitter", "red": "Red",
-         "green": "Green", "clear": "Clear", "pink": "Pink"}
-# Every colour also has letters, for colour-blind players and for narrow sheet headers.
-LETTERS = {"yellow": "Y", "purple": "Pu", "blue": "B", "glitter": "Gl", "red": "R", "green": "G",
-           "clear": "C", "pink": "Pk"}
+
+
+def colour_name(colour: str) -> str:
+    """A die colour as the players say it ('Yellow'); `colour` is the record's key ('yellow')."""
+    return {
+        # TRANSLATORS: a die colour of Panda Royale (the yellow dice).
+        "yellow": p_("die colour", "Yellow"),
+        "purple": p_("die colour", "Purple"),
+        "blue": p_("die colour", "Blue"),
+        # TRANSLATORS: the glittery blue die of Panda Royale (it counts as blue and doubles blue once).
+        "glitter": p_("die colour", "Glitter"),
+        "red": p_("die colour", "Red"),
+        "green": p_("die colour", "Green"),
+        # TRANSLATORS: the transparent (see-through) dice of Panda Royale, not "to clear".
+        "clear": p_("die colour", "Clear"),
+        # TRANSLATORS: the pink die of Panda Royale (the pity die a player may hold).
+        "pink": p_("die colour", "Pink"),
+    }[colour]
+
+
+def colour_letters(colour: str) -> str:
+    """Every colour also has letters, for colour-blind players and for narrow sheet headers."""
+    return {
+        # TRANSLATORS: the letters standing for a die colour (Y = Yellow), printed on the dice
+        # for colour-blind players: one or two letters, different for each of the eight colours.
+        "yellow": p_("die colour letters", "Y"),
+        "purple": p_("die colour letters", "Pu"),
+        "blue": p_("die colour letters", "B"),
+        "glitter": p_("die colour letters", "Gl"),
+        "red": p_("die colour letters", "R"),
+        "green": p_("die colour letters", "G"),
+        "clear": p_("die colour letters", "C"),
+        "pink": p_("die colour letters", "Pk"),
+    }[colour]
+
 
 def face_label(colour: str, face: int) -> str:
     """The accessible name of a face button and of a die: 'Yellow 4', 'Red −3'."""
-    return f"{NAMES[colour]} {signed(face)}"
+    # TRANSLATORS: a die read out: its colour and its face ("Yellow 4", "Red −3").
+    return _("{colour} {face}", colour=colour_name(colour), face=signed(face))
 
 
 def faces(colour: str, black: bool = False) -> list[int]:
@@ -110,10 +143,16 @@ class DiceCount:
 
     @property
     def text(self) -> str:
-        text = f"{self.have} of {self.expected} {'die' if self.expected == 1 else 'dice'}"
-        if self.pink_held:
-            text += " + pink" if self.pink_in else " + pink to enter"
-        return text
+        """'1 of 2 dice', '2 of 2 dice + pink', '0 of 2 dice + pink to enter'."""
+        if not self.pink_held:
+            # TRANSLATORS: dice entered of the dice this round's hand has.
+            return n_("{have} of {n} die", "{have} of {n} dice", self.expected, have=self.have)
+        if self.pink_in:
+            # TRANSLATORS: "pink": the pink (pity) die of Panda Royale, entered too.
+            return n_("{have} of {n} die + pink", "{have} of {n} dice + pink", self.expected, have=self.have)
+        # TRANSLATORS: "pink": the pink (pity) die of Panda Royale, held but not entered yet.
+        return n_("{have} of {n} die + pink to enter", "{have} of {n} dice + pink to enter", self.expected,
+                  have=self.have)
 
     @property
     def ok(self) -> bool:
@@ -229,7 +268,7 @@ def hand_problems(result: Result, index: int, pid: str, with_count: bool = True)
     """Messages of the problems about one hand (its dice, its pink die). Without the dice-count
     warning while the hand is being entered: the pad shows the count itself."""
     where = f"rounds[{index}].hands.{pid}"
-    return [p.message for p in result.problems
+    return [lang.problem(p) for p in result.problems
             if (p.where == where and with_count) or p.where.startswith(where + ".")]
 
 
@@ -244,7 +283,7 @@ def problems_to_flag(result: Result, cursor: Cursor) -> list:
 def round_problems(result: Result, index: int) -> list[str]:
     """Problems about the round as a whole (pink dice in play, the Panda token)."""
     where = f"rounds[{index}]"
-    return [p.message for p in result.problems
+    return [lang.problem(p) for p in result.problems
             if p.where == where or p.where.startswith(where + ".panda")]
 
 

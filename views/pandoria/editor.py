@@ -9,6 +9,7 @@ import flet as ft
 from scoring import pandoria as pa
 from views import theme
 from views.changes import Changes
+from views.lang import _
 from views.pad.parts import Stepper
 from views.pandoria.state import notes_for
 
@@ -21,16 +22,17 @@ class MorePoints:
         self.pid = pid
         name = screen.record.name_of(pid)
         keys = [ft.Container(
-            ft.Semantics(label=f"+{n} for {name}", button=True, exclude_semantics=True,
+            # TRANSLATORS: a key's name for a screen reader: n crown points for this player
+            ft.Semantics(label=_("+{n} for {name}", n=n, name=name), button=True, exclude_semantics=True,
                          content=ft.Text(f"+{n}", size=theme.LARGE, weight=ft.FontWeight.BOLD,
                                          color=ft.Colors.ON_PRIMARY_CONTAINER)),
             expand=True, height=52, border_radius=ft.BorderRadius.all(12), alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.PRIMARY_CONTAINER, ink=True, on_click=partial(self.on_key, n)) for n in MORE]
         rows = [ft.Row(keys[k:k + 5], spacing=6) for k in range(0, len(keys), 5)]
         self.dialog = ft.AlertDialog(
-            title=ft.Text(f"Points for {name}", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            title=ft.Text(_("Points for {name}", name=name), size=theme.LARGE, weight=ft.FontWeight.BOLD),
             content=ft.Column(rows, tight=True, spacing=6, width=340),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: screen.page.pop_dialog())])
+            actions=[ft.TextButton(_("Cancel"), on_click=lambda e: screen.page.pop_dialog())])
 
     def open(self) -> None:
         self.screen.page.show_dialog(self.dialog)
@@ -48,22 +50,29 @@ class EntryEditor:
         n = index + 1
         self.players = {pid: self._chip(record.name_of(pid), partial(self.on_player, pid))
                         for pid in record.player_ids()}
-        self.stepper = Stepper("Points", f"More points for entry {n}", f"Fewer points for entry {n}", self.on_step,
-                               pick=f"Set points for entry {n}", sheet_title=f"Points of entry {n}")
+        self.stepper = Stepper(_("Points"),
+                               # TRANSLATORS: an entry of Pandoria's crown-track log, numbered
+                               _("More points for entry {n}", n=n), _("Fewer points for entry {n}", n=n),
+                               self.on_step, pick=_("Set points for entry {n}", n=n),
+                               sheet_title=_("Points of entry {n}", n=n))
         self.stepper.control.bgcolor = None
-        self.notes = {note: self._chip(note, partial(self.on_note, note)) for note in notes_for(record.settings.mode)}
+        # The record keeps the English note; the chip shows it in this phone's language.
+        self.notes = {note: self._chip(_(note), partial(self.on_note, note))
+                      for note in notes_for(record.settings.mode)}
         self.dialog = ft.AlertDialog(
-            title=ft.Text(f"Entry {n}", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            title=ft.Text(_("Entry {n}", n=n), size=theme.LARGE, weight=ft.FontWeight.BOLD),
             content=ft.Column([
-                ft.Text("Whose crown marker", size=theme.SMALL),
+                # TRANSLATORS: Pandoria: which player's crown marker moved
+                ft.Text(_("Whose crown marker"), size=theme.SMALL),
                 ft.Row(list(self.players.values()), wrap=True, spacing=6, run_spacing=6),
                 self.stepper.control,
-                ft.Text("What for", size=theme.SMALL),
+                # TRANSLATORS: Pandoria: what the points were for (a region closed, a spell, …)
+                ft.Text(_("What for"), size=theme.SMALL),
                 ft.Row(list(self.notes.values()), wrap=True, spacing=6, run_spacing=6),
             ], tight=True, spacing=8, width=340),
-            actions=[ft.TextButton("Delete entry", icon=ft.Icons.DELETE_OUTLINE, on_click=self.on_delete,
+            actions=[ft.TextButton(_("Delete entry"), icon=ft.Icons.DELETE_OUTLINE, on_click=self.on_delete,
                                    style=ft.ButtonStyle(color=ft.Colors.ERROR)),
-                     ft.FilledButton("Done", on_click=lambda e: self.close())],
+                     ft.FilledButton(_("Done"), on_click=lambda e: self.close())],
             on_dismiss=self.on_dismiss)
 
     @staticmethod

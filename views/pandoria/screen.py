@@ -8,23 +8,23 @@ from functools import partial
 import flet as ft
 
 from scoring import pandoria as pa
-from views import theme
+from views import lang, theme
 from views.changes import Changes
 from views.games import Games
+from views.lang import N_, _, n_
 from views.pad.parts import action_bar, bar_reason, warning_row
 from views.pad.screen import PadScreen
 from views.pandoria.editor import EntryEditor, MorePoints
 from views.pandoria.setup import SetupForm
 from views.pandoria.sheet import Sheet
-from views.pandoria.state import (entry_line, final_words, log_rows, log_summary, notes_for, realm_name,
-                                  standing_lines)
+from views.pandoria.state import final_words, log_rows, log_summary, notes_for, realm_title, standing_lines
 
 QUICK = (1, 2, 3, 4, 5)
 
 
 class PandoriaScreen(PadScreen):
     rules = pa
-    nothing_yet = "No crown points logged yet"
+    nothing_yet = N_("No crown points logged yet")
 
     @classmethod
     async def default_settings(cls, games: Games) -> dict:
@@ -43,8 +43,11 @@ class PandoriaScreen(PadScreen):
     @classmethod
     def table_status(cls, record, result) -> tuple[str, list[str]]:
         if pa.at_end(record):
-            return "End of game: cards and resources", []
-        return f"Crown track · {log_summary(record)}", []
+            return _("End of game: cards and resources"), []
+        if not record.log:
+            return _("Crown track · No entries yet"), []
+        # TRANSLATORS: Pandoria: the crown track and the number of entries in its log
+        return n_("Crown track · {n} entry", "Crown track · {n} entries", len(record.log)), []
 
     phone_state = ("picked",)
 
@@ -72,7 +75,7 @@ class PandoriaScreen(PadScreen):
         # --- the crown-track log
         self.cards = {pid: self._player_card(pid) for pid in record.player_ids()}
         self.last_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, expand=True)
-        self.last_edit = ft.TextButton("Edit", icon=ft.Icons.EDIT_OUTLINED, height=theme.TAP,
+        self.last_edit = ft.TextButton(_("Edit"), icon=ft.Icons.EDIT_OUTLINED, height=theme.TAP,
                                        on_click=self.on_edit_last)
         self.note_chips = {n: self._note_chip(n) for n in notes_for(mode)}
         self.last_panel = ft.Container(ft.Column([
@@ -80,36 +83,36 @@ class PandoriaScreen(PadScreen):
             ft.Row(list(self.note_chips.values()), wrap=True, spacing=6, run_spacing=6)], spacing=4),
             bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=ft.BorderRadius.all(12),
             padding=ft.Padding.only(left=12, right=4, top=4, bottom=10))
-        self.hint = ft.Text("Tap +n when a crown marker moves; the log keeps every step.", size=theme.SMALL,
+        self.hint = ft.Text(_("Tap +n when a crown marker moves; the log keeps every step."), size=theme.SMALL,
                             italic=True)
-        self.score_btn = ft.FilledButton("Score the game", icon=ft.Icons.CALCULATE, height=56,
+        self.score_btn = ft.FilledButton(_("Score the game"), icon=ft.Icons.CALCULATE, height=56,
                                          on_click=self.on_score)
         self.log_count = ft.Text("", size=theme.SMALL)
         self.log_list = ft.Column(spacing=0)
         self.log_area = ft.Column([
             *self.cards.values(), self.hint, self.last_panel,
-            ft.Container(ft.Row([theme.heading("Crown log", size=theme.BODY), self.log_count],
+            ft.Container(ft.Row([theme.heading(_("Crown log"), size=theme.BODY), self.log_count],
                                 alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                                 vertical_alignment=ft.CrossAxisAlignment.CENTER), padding=ft.Padding.only(top=8)),
             self.log_list,
         ], spacing=8)
         # --- the end step: one player's sheet at a time, then the standings
         self.sheets = {pid: Sheet(self, pid) for pid in record.player_ids()}
-        self.next_btn = ft.OutlinedButton("Next player", height=56,
+        self.next_btn = ft.OutlinedButton(_("Next player"), height=56,
                                           on_click=self.on_next)
         self.final_words = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
         self.standings = ft.Column(spacing=2)
         self.problems = ft.Column(spacing=4)
-        self.finish_btn = ft.FilledButton("Finish the game", icon=ft.Icons.FLAG, height=56,
+        self.finish_btn = ft.FilledButton(_("Finish the game"), icon=ft.Icons.FLAG, height=56,
                                           on_click=self.on_finish)
         self.finish_note = ft.Text("", size=theme.SMALL)
         self.result_box = ft.Column()  # once finished: share the result, log it in BG Stats
-        self.back_btn = ft.TextButton("Back to the crown log", icon=ft.Icons.ARROW_BACK, height=theme.TAP,
+        self.back_btn = ft.TextButton(_("Back to the crown log"), icon=ft.Icons.ARROW_BACK, height=theme.TAP,
                                       on_click=self.on_back)
         self.end_area = ft.Column([
             *[s.control for s in self.sheets.values()],
             ft.Divider(height=16),
-            theme.heading("Final standings"),
+            theme.heading(_("Final standings")),
             self.final_words, self.standings, self.problems,
             self.finish_note, self.result_box, self.back_btn,
         ], spacing=8)
@@ -141,7 +144,7 @@ class PandoriaScreen(PadScreen):
         return card
 
     def _plus_key(self, pid: str, name: str, n: int | None, text: str, on_click) -> ft.Container:
-        label = f"+{n} for {name}" if n is not None else f"More points for {name}"
+        label = _("+{n} for {name}", n=n, name=name) if n is not None else _("More points for {name}", name=name)
         return ft.Container(
             ft.Semantics(label=label, button=True, exclude_semantics=True,
                          content=ft.Text(text, size=theme.LARGE, weight=ft.FontWeight.BOLD,
@@ -151,9 +154,10 @@ class PandoriaScreen(PadScreen):
 
     def _note_chip(self, note: str) -> ft.Container:
         icon = ft.Icon(ft.Icons.CHECK, size=18, visible=False)
-        text = ft.Text(note, size=theme.SMALL, weight=ft.FontWeight.BOLD)
+        # The record keeps the English note; the chip shows it in this phone's language.
+        text = ft.Text(_(note), size=theme.SMALL, weight=ft.FontWeight.BOLD)
         chip = ft.Container(
-            ft.Semantics(label=note, button=True, exclude_semantics=True,
+            ft.Semantics(label=_(note), button=True, exclude_semantics=True,
                          content=ft.Row([icon, text], spacing=4, tight=True,
                                         vertical_alignment=ft.CrossAxisAlignment.CENTER)),
             height=theme.TAP, padding=ft.Padding.symmetric(horizontal=14), border_radius=ft.BorderRadius.all(24),
@@ -183,17 +187,21 @@ class PandoriaScreen(PadScreen):
             said, total, realm, crown = card.data
             name = record.name_of(pid)
             ch.set(total, value=str(totals[pid]))
-            ch.set(said, label=f"{name}'s crown track: {totals[pid]}")
+            ch.set(said, label=_("{name}'s crown track: {points}", name=name, points=totals[pid]))
             ch.set(crown, visible=top > 0 and totals[pid] == top)
             where = pa.realm_of(record, pid)
-            ch.set(realm, value=realm_name(record.settings.mode, where).capitalize() if where else "",
+            ch.set(realm, value=realm_title(record.settings.mode, where) if where else "",
                    visible=bool(where))
         last = len(record.log) - 1
         ch.set(self.last_panel, visible=last >= 0)
         ch.set(self.hint, visible=last < 0)
         if last >= 0:
-            running = pa.log_total(record, record.log[last].player)
-            ch.set(self.last_title, value=f"Last: {entry_line(record, last).split(' · ')[0]} (= {running}) · what for?")
+            entry = record.log[last]
+            running = pa.log_total(record, entry.player)
+            # TRANSLATORS: Pandoria: the last entry of the crown-track log, the player's total, then the chips
+            # saying what it was for
+            ch.set(self.last_title, value=_("Last: {name} +{points} (= {total}) · what for?",
+                                            name=record.name_of(entry.player), points=entry.points, total=running))
             for note, chip in self.note_chips.items():
                 on = record.log[last].note == note
                 ch.set(chip, bgcolor=ft.Colors.PRIMARY if on else None)
@@ -202,7 +210,7 @@ class PandoriaScreen(PadScreen):
                 ch.set(chip.content.content.controls[1], color=ft.Colors.ON_PRIMARY if on else None)
         ch.set(self.log_count, value=log_summary(record))
         ch.set_children(self.log_list, [self._log_row(row) for row in log_rows(record)] or [
-            ft.Text("Nothing logged yet.", size=theme.BODY, italic=True)])
+            ft.Text(_("Nothing logged yet."), size=theme.BODY, italic=True)])
         ch.set(self.score_btn, disabled=record.finished is not None, visible=True)
         ch.set(self.next_btn, visible=False)
         ch.set(self.finish_btn, visible=False)
@@ -214,14 +222,19 @@ class PandoriaScreen(PadScreen):
         if key in self._row_cache:
             return self._row_cache[key]
         n = row.index + 1
-        words = f"Edit entry {n}: {row.name} +{row.points}" + (f", {row.note}" if row.note else "") + \
-            f", {row.running} in all"
+        note = _(row.note) if row.note else ""
+        # TRANSLATORS: a crown-track log entry's button for a screen reader: "Edit entry 3: Ann +5, city closed,
+        # 17 in all"
+        words = (_("Edit entry {n}: {name} +{points}, {note}, {total} in all", n=n, name=row.name, points=row.points,
+                   note=note, total=row.running) if row.note
+                 else _("Edit entry {n}: {name} +{points}, {total} in all", n=n, name=row.name, points=row.points,
+                        total=row.running))
         control = ft.Container(
             ft.Semantics(label=words, button=True, exclude_semantics=True, content=ft.Row([
                 ft.Text(str(n), size=theme.SMALL, width=30, color=ft.Colors.ON_SURFACE_VARIANT),
                 ft.Column([ft.Text(row.name, size=theme.BODY, weight=ft.FontWeight.BOLD, no_wrap=True,
                                    overflow=ft.TextOverflow.ELLIPSIS),
-                           *([ft.Text(row.note, size=theme.SMALL, italic=True)] if row.note else [])],
+                           *([ft.Text(note, size=theme.SMALL, italic=True)] if row.note else [])],
                           spacing=0, expand=True),
                 ft.Text(f"+{row.points}", size=theme.LARGE, weight=ft.FontWeight.BOLD, width=56,
                         text_align=ft.TextAlign.END),
@@ -247,32 +260,37 @@ class PandoriaScreen(PadScreen):
             if pid == self.picked:
                 sheet.fill(ch, enabled=not finished)
         nxt = ids[(ids.index(self.picked) + 1) % len(ids)]
-        ch.set(self.next_btn, content=f"Next: {record.name_of(nxt)}", visible=not finished, data=nxt)
+        # TRANSLATORS: the button to the next player's end-of-game sheet
+        ch.set(self.next_btn, content=_("Next: {name}", name=record.name_of(nxt)), visible=not finished, data=nxt)
         ch.set(self.final_words, value=final_words(result))
         lines = standing_lines(result)
         key = tuple(lines)
         if self.standings.data != key:
             self.standings.data = key
             ch.set_children(self.standings, [self._place_row(*line) for line in lines])
-        problems = [(p.message, p.level == "error") for p in result.problems]
+        problems = [(lang.problem(p), p.level == "error") for p in result.problems]
         if self.problems.data != problems:
             self.problems.data = problems
             ch.set_children(self.problems, [warning_row(m, err) for m, err in problems])
         ch.set(self.score_btn, visible=False)
         ch.set(self.finish_btn, visible=not finished, disabled=result.has_errors)
-        ch.set(self.bar_reason, value="Fix the errors before finishing.", visible=result.has_errors)
+        ch.set(self.bar_reason, value=_("Fix the errors before finishing."), visible=result.has_errors)
         ch.set(self.bar, visible=not finished)
-        ch.set(self.finish_note, value="This game is finished." if finished else
-               "Fix the errors before finishing." if result.has_errors else
-               "Check every player's sheet, then finish: the game moves to the history.")
+        ch.set(self.finish_note, value=_("This game is finished.") if finished else
+               _("Fix the errors before finishing.") if result.has_errors else
+               _("Check every player's sheet, then finish: the game moves to the history."))
         ch.set(self.back_btn, visible=not finished)
         if self.result_box.data != (finished, self.saved.revision):
             self.result_box.data = (finished, self.saved.revision)
             ch.set_children(self.result_box, [self.result_actions()] if finished else [])
 
     def _place_row(self, place: int, name: str, shown: str) -> ft.Control:
-        return ft.Semantics(label=f"{place}. {name}: {shown}", exclude_semantics=True, container=True,
-                            content=ft.Row([ft.Text(f"{place}.", size=theme.BODY, width=32),
+        # TRANSLATORS: a place in the final standings for a screen reader: "1. Hilde: 25 · 3 left over"
+        said = _("{place}. {name}: {shown}", place=place, name=name, shown=shown)
+        # TRANSLATORS: a place in the final standings ("1.", "2.")
+        number = _("{place}.", place=place)
+        return ft.Semantics(label=said, exclude_semantics=True, container=True,
+                            content=ft.Row([ft.Text(number, size=theme.BODY, width=32),
                                             ft.Text(name, size=theme.BODY, expand=True, no_wrap=True,
                                                     overflow=ft.TextOverflow.ELLIPSIS),
                                             ft.Text(shown, size=theme.BODY, weight=ft.FontWeight.BOLD)]))

@@ -8,9 +8,15 @@ import flet as ft
 
 from scoring import pandoria as pa
 from views import theme
-from views.pandoria.state import MODES, realm_name, start_line
+from views.lang import N_, _
+from views.pandoria.state import MODES, realm_name, realm_title, start_line
 
-GROUPS = {"base": "Base game", "expansion": "Realms expansion", "promo": "Promo realms (not alone)"}
+GROUPS = {
+    # TRANSLATORS: Pandoria: where a realm comes from (the base game's box, the Realms expansion, promo cards)
+    "base": N_("Base game"),
+    "expansion": N_("Realms expansion"),
+    # TRANSLATORS: Pandoria: promo realms cannot be the only realms at the table
+    "promo": N_("Promo realms (not alone)")}
 
 
 class SetupForm(ft.Column):
@@ -24,18 +30,20 @@ class SetupForm(ft.Column):
         self.names: list[str] = []
         self.by_name: dict[str, str] = {}
         self.mode_cards = {m: self._mode_card(m) for m in MODES}
-        self.realm_title = theme.heading("Realms", size=theme.BODY)
+        # TRANSLATORS: Pandoria's realms (each player plays one)
+        self.realm_title = theme.heading(_("Realms"), size=theme.BODY)
         self.realm_hint = ft.Text("", size=theme.SMALL)
         self.seat_rows = ft.Column(spacing=6)
         self.promo_note = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR)
-        self.controls = [theme.heading("Mode", size=theme.BODY), *self.mode_cards.values(),
+        # TRANSLATORS: heading of the choice of Pandoria's game mode (standard, beginner, family)
+        self.controls = [theme.heading(_("Mode"), size=theme.BODY), *self.mode_cards.values(),
                          self.realm_title, self.realm_hint, self.seat_rows, self.promo_note]
         self.fill()
 
     # ------------------------------------------------------------------ NewGame's hooks
     def seat_count(self, n: int) -> None:
         if len(self.names) != n:  # seat_names follows with the names; until then, seat numbers
-            self.names = [f"Player {k}" for k in range(1, n + 1)]
+            self.names = [_("Player {n}", n=k) for k in range(1, n + 1)]
             self.fill()
 
     def seat_names(self, names: list[str]) -> None:
@@ -44,7 +52,7 @@ class SetupForm(ft.Column):
 
     # ------------------------------------------------------------------ drawing
     def _mode_card(self, mode: str) -> ft.Container:
-        title, what = MODES[mode]
+        title, what = (_(words) for words in MODES[mode])
         icon = ft.Icon(ft.Icons.RADIO_BUTTON_UNCHECKED, size=24)
         return ft.Container(
             ft.Semantics(label=title, hint_text=what, button=True, exclude_semantics=True,
@@ -59,11 +67,12 @@ class SetupForm(ft.Column):
         mode = self.settings["mode"]
         realm = self.by_name.get(name)
         info = pa.realm_info(mode, realm)
-        aid = start_line(info) if info else ("Starting resources as on its tableau" if realm == pa.OTHER_REALM
-                                             else "Tap to choose")
+        aid = start_line(info) if info else (_("Starting resources as on its tableau") if realm == pa.OTHER_REALM
+                                             else _("Tap to choose"))
         if realm == "fairies":
-            aid += " · tracks stop at 8"
-        label = f"Realm for {name}: {realm_name(mode, realm)}"
+            # TRANSLATORS: Pandoria: the Fairies' resource tracks end at 8 (after "Starts with … · ")
+            aid += " · " + _("tracks stop at 8")
+        label = _("Realm for {name}: {realm}", name=name, realm=realm_name(mode, realm))
         return ft.Container(
             ft.Semantics(label=label, hint_text=aid, button=True, exclude_semantics=True,
                          content=ft.Row([
@@ -71,7 +80,7 @@ class SetupForm(ft.Column):
                              ft.Column([
                                  ft.Row([ft.Text(name, size=theme.BODY, weight=ft.FontWeight.BOLD, no_wrap=True,
                                                  overflow=ft.TextOverflow.ELLIPSIS, expand=True),
-                                         ft.Text(realm_name(mode, realm).capitalize() if realm else "Choose a realm",
+                                         ft.Text(realm_title(mode, realm) if realm else _("Choose a realm"),
                                                  size=theme.BODY, color=ft.Colors.PRIMARY,
                                                  weight=ft.FontWeight.BOLD)]),
                                  ft.Text(aid, size=theme.SMALL)], spacing=0, tight=True, expand=True),
@@ -95,13 +104,15 @@ class SetupForm(ft.Column):
         self.realm_title.visible = not family
         self.realm_hint.visible = not family
         self.seat_rows.visible = not family
-        self.realm_hint.value = ("Side A: the five base realms, each with a starting building."
-                                 if mode == "beginner" else "Side B. Seat the players first, then tap a seat.")
+        # TRANSLATORS: Pandoria: side A / side B of the realm boards
+        self.realm_hint.value = (_("Side A: the five base realms, each with a starting building.")
+                                 if mode == "beginner" else _("Side B. Seat the players first, then tap a seat."))
         self.seat_rows.controls = [self._seat_row(k, n) for k, n in enumerate(self.names)] if self.names else [
-            ft.Text("Seat the players to choose their realms.", size=theme.SMALL, italic=True)]
+            ft.Text(_("Seat the players to choose their realms."), size=theme.SMALL, italic=True)]
         chosen = [self.by_name[n] for n in self.names if n in self.by_name]
         alone = bool(chosen) and len(chosen) == len(self.names) and all(r in pa.PROMO_REALMS for r in chosen)
-        self.promo_note.value = "Nymphs and Hanbok cannot be played alone: add a base or expansion realm." \
+        # TRANSLATORS: Pandoria: Nymphs and Hanbok are promo realms (their names as in the realm list)
+        self.promo_note.value = _("Nymphs and Hanbok cannot be played alone: add a base or expansion realm.") \
             if alone and not family else ""
         self.promo_note.visible = bool(self.promo_note.value)
         # The record keeps a realm per seat (players get ids p1..pN in seat order).
@@ -126,15 +137,15 @@ class SetupForm(ft.Column):
             if not in_group:
                 continue
             if mode != "beginner":
-                options.append(ft.Text(GROUPS[group], size=theme.SMALL, weight=ft.FontWeight.BOLD))
-            options += [self._option(name, r.id, r.name, start_line(r)) for r in in_group]
-        options.append(self._option(name, pa.OTHER_REALM, "Other realm", "Not in this list"))
+                options.append(ft.Text(_(GROUPS[group]), size=theme.SMALL, weight=ft.FontWeight.BOLD))
+            options += [self._option(name, r.id, _(r.name), start_line(r)) for r in in_group]
+        options.append(self._option(name, pa.OTHER_REALM, _("Other realm"), _("Not in this list")))
         if name in self.by_name:
-            options.append(self._option(name, None, "No realm", "Leave it open"))
+            options.append(self._option(name, None, _("No realm"), _("Leave it open")))
         self.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(f"{name}'s realm", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            title=ft.Text(_("{name}'s realm", name=name), size=theme.LARGE, weight=ft.FontWeight.BOLD),
             content=ft.Column(options, tight=True, spacing=4, scroll=ft.ScrollMode.AUTO, width=360),
-            actions=[ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog())]))
+            actions=[ft.TextButton(_("Cancel"), on_click=lambda e: self.page.pop_dialog())]))
 
     def _option(self, name: str, realm: str | None, title: str, what: str) -> ft.Control:
         chosen = self.by_name.get(name) == realm

@@ -8,15 +8,35 @@ from functools import partial
 import flet as ft
 
 from scoring import pandoria as pa
-from views import theme
+from views import lang, theme
 from views.changes import Changes
+from views.lang import N_, _
 from views.pad.parts import Stepper, warning_row
-from views.pandoria.state import conversions, points_note, rate_spoken, realm_name, sum_line, total_of
+from views.pandoria.state import (RESOURCE_WORDS, conversions, points_note, rate_spoken, realm_title, sum_line,
+                                  total_of)
 
 ICONS = {"wood": (ft.Icons.FOREST, "#6D8B3A"), "gold": (ft.Icons.MONETIZATION_ON, "#E0A800"),
          "crystal": (ft.Icons.DIAMOND, "#5C8FD6")}
-WORDS = {"points": "crown points", "cards": "cards", "wood": "wood", "gold": "gold", "crystal": "crystal",
-         "captives": "captives"}
+# Each part's counter, named for a screen reader: (More, Fewer, Set, its number sheet's title, the value said).
+# Marked here, _(words, name=…) where shown.
+WORDS = {
+    # TRANSLATORS: Pandoria's end-of-game sheet: the points of the crown track
+    "points": (N_("More crown points for {name}"), N_("Fewer crown points for {name}"),
+               N_("Set crown points for {name}"), N_("{name}'s crown points"), N_("{name}'s crown points: {n}")),
+    # TRANSLATORS: Pandoria's end-of-game sheet: the cards left in a player's hand
+    "cards": (N_("More cards for {name}"), N_("Fewer cards for {name}"), N_("Set cards for {name}"),
+              N_("{name}'s cards"), N_("{name}'s cards: {n}")),
+    # TRANSLATORS: Pandoria's resources (the game's terms): wood, gold, crystal
+    "wood": (N_("More wood for {name}"), N_("Fewer wood for {name}"), N_("Set wood for {name}"),
+             N_("{name}'s wood"), N_("{name}'s wood: {n}")),
+    "gold": (N_("More gold for {name}"), N_("Fewer gold for {name}"), N_("Set gold for {name}"),
+             N_("{name}'s gold"), N_("{name}'s gold: {n}")),
+    "crystal": (N_("More crystal for {name}"), N_("Fewer crystal for {name}"), N_("Set crystal for {name}"),
+                N_("{name}'s crystal"), N_("{name}'s crystal: {n}")),
+    # TRANSLATORS: Pandoria: Hanbok's captives (a promo realm's term)
+    "captives": (N_("More captives for {name}"), N_("Fewer captives for {name}"), N_("Set captives for {name}"),
+                 N_("{name}'s captives"), N_("{name}'s captives: {n}")),
+}
 HIGH = {"points": 300, "cards": 40, "captives": 40}
 
 
@@ -38,9 +58,9 @@ class Sheet:
         self.total = ft.Text("0", size=theme.HUGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
         self.total_said = ft.Semantics(content=self.total, exclude_semantics=True, label="")
         self.steppers: dict[str, Stepper] = {}
-        for part, words in WORDS.items():
-            s = Stepper("", f"More {words} for {name}", f"Fewer {words} for {name}", partial(self.on_step, part),
-                        pick=f"Set {words} for {name}", sheet_title=f"{name}'s {words}")
+        for part, (more, fewer, pick, title, _said) in WORDS.items():
+            s = Stepper("", _(more, name=name), _(fewer, name=name), partial(self.on_step, part),
+                        pick=_(pick, name=name), sheet_title=_(title, name=name))
             s.title.visible = False
             s.control.bgcolor = None
             self.steppers[part] = s
@@ -50,7 +70,9 @@ class Sheet:
         self.lines = {res: (ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD),
                             ft.Text("", size=theme.SMALL, italic=True)) for res in pa.RESOURCES}
         self.caps = {res: ft.Text("", size=theme.SMALL) for res in pa.RESOURCES}
-        self.captives_row = self._box(ft.Row([_title("Captives", ft.Text("Hanbok: 1 point each", size=theme.SMALL)),
+        # TRANSLATORS: Pandoria: Hanbok's captives (a promo realm's term)
+        self.captives_row = self._box(ft.Row([_title(_("Captives"), ft.Text(_("Hanbok: 1 point each"),
+                                                                           size=theme.SMALL)),
                                               self.steppers["captives"].control],
                                              vertical_alignment=ft.CrossAxisAlignment.CENTER))
         self.sum = ft.Text("", size=theme.BODY)
@@ -59,9 +81,10 @@ class Sheet:
         for res in pa.RESOURCES:
             line, why = self.lines[res]
             resources.append(self._box(ft.Column([
-                ft.Row([_title(res.capitalize(), self.caps[res], ICONS[res]), self.steppers[res].control],
+                ft.Row([_title(_(RESOURCE_WORDS[res]), self.caps[res], ICONS[res]), self.steppers[res].control],
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                *([] if self.family else [ft.Row([ft.Text("Buildings", size=theme.SMALL),
+                # TRANSLATORS: Pandoria: the player's buildings that give a better conversion rate
+                *([] if self.family else [ft.Row([ft.Text(_("Buildings"), size=theme.SMALL),
                                                  self.toggles[(res, "2:1")], self.toggles[(res, "3:2")]],
                                                 spacing=8, wrap=True, run_spacing=4,  # big text: toggles below
                                                 vertical_alignment=ft.CrossAxisAlignment.CENTER)]),
@@ -69,14 +92,15 @@ class Sheet:
         self.control = ft.Column([
             ft.Row([ft.Column([ft.Text(name, size=theme.LARGE, weight=ft.FontWeight.BOLD, no_wrap=True,
                                        overflow=ft.TextOverflow.ELLIPSIS), self.realm], spacing=0, expand=True),
-                    ft.Column([ft.Text("Final score", size=theme.SMALL), self.total_said], spacing=0,
+                    ft.Column([ft.Text(_("Final score"), size=theme.SMALL), self.total_said], spacing=0,
                               horizontal_alignment=ft.CrossAxisAlignment.END)],
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self._box(ft.Column([
-                ft.Row([_title("Crown track", self.points_note), self.steppers["points"].control],
+                # TRANSLATORS: Pandoria's crown track (the score track on the board)
+                ft.Row([_title(_("Crown track"), self.points_note), self.steppers["points"].control],
                        vertical_alignment=ft.CrossAxisAlignment.CENTER),
                 self.use_log], spacing=0)),
-            self._box(ft.Row([_title("Hand cards", ft.Text("1 point each", size=theme.SMALL)),
+            self._box(ft.Row([_title(_("Hand cards"), ft.Text(_("1 point each"), size=theme.SMALL)),
                               self.steppers["cards"].control], vertical_alignment=ft.CrossAxisAlignment.CENTER)),
             *resources,
             self.captives_row,
@@ -96,39 +120,50 @@ class Sheet:
         text = [ft.Text(give, size=theme.BODY, weight=ft.FontWeight.BOLD), ft.Icon(ft.Icons.ARROW_FORWARD, size=16),
                 ft.Text(get, size=theme.BODY, weight=ft.FontWeight.BOLD)]
         box = ft.Container(
-            ft.Semantics(label=f"{self.name} has a {rate_spoken(rate)} {res} building", toggled=False,
+            ft.Semantics(label=self._building(res, rate_spoken(rate)), toggled=False,
                          exclude_semantics=True, content=ft.Row([icon, *text], spacing=4, tight=True)),
             height=theme.TAP, width=104, border_radius=ft.BorderRadius.all(24), alignment=ft.Alignment.CENTER,
             border=ft.Border.all(1, ft.Colors.OUTLINE), ink=True, on_click=partial(self.on_toggle, res, rate))
         box.data = (icon, text)
         return box
 
+    def _building(self, res: str, rate: str) -> str:
+        """'Ann has a 2 to 1 wood building' (a rate toggle's name)."""
+        if res == "wood":
+            # TRANSLATORS: Pandoria: a building that converts resources at a better rate ({rate}: "2 to 1")
+            return _("{name} has a {rate} wood building", name=self.name, rate=rate)
+        if res == "gold":
+            return _("{name} has a {rate} gold building", name=self.name, rate=rate)
+        return _("{name} has a {rate} crystal building", name=self.name, rate=rate)
+
     def fill(self, ch: Changes, enabled: bool) -> None:
         screen, pid = self.screen, self.pid
         record, result = screen.record, screen.result
         mode = record.settings.mode
         where = pa.realm_of(record, pid)
-        ch.set(self.realm, value=realm_name(mode, where).capitalize() if where else
-               ("Family game" if self.family else "Realm not chosen"))
+        ch.set(self.realm, value=realm_title(mode, where) if where else
+               (_("Family game") if self.family else _("Realm not chosen")))
         total = total_of(result, pid)
         ch.set(self.total, value=str(total))
-        ch.set(self.total_said, label=f"{self.name}'s final score: {total}")
+        ch.set(self.total_said, label=_("{name}'s final score: {total}", name=self.name, total=total))
         final = pa.final_of(record, pid)
         cap = pa.cap_of(record, pid)
         ch.set(self.points_note, value=points_note(record, pid))
         from_log = pa.log_total(record, pid)
         adjusted = final.points is not None and final.points != from_log
-        ch.set(self.use_log, content=f"Use the log's {from_log}", visible=adjusted and enabled)
+        # TRANSLATORS: Pandoria: a button that puts back the crown points the log adds up to
+        ch.set(self.use_log, content=_("Use the log's {points}", points=from_log), visible=adjusted and enabled)
         values = {"points": pa.crown_points(record, pid), "cards": final.cards, "captives": final.captives,
                   **{res: getattr(final, res) for res in pa.RESOURCES}}
         for part, stepper in self.steppers.items():
             high = cap if part in pa.RESOURCES else HIGH[part]
-            ch.set(stepper.value, semantics_label=f"{self.name}'s {WORDS[part]}: {values[part]}")
+            ch.set(stepper.value, semantics_label=_(WORDS[part][4], name=self.name, n=values[part]))
             stepper.fill(ch, values[part], 0, max(high, values[part]) if part not in pa.RESOURCES else high,
                          enabled)
         for conv in conversions(record, pid):
             line, why = self.lines[conv.resource]
-            ch.set(self.caps[conv.resource], value=f"0–{cap}" + (" (Fairies)" if cap != pa.CAP else ""))
+            # TRANSLATORS: Pandoria: how many of a resource the track holds; the Fairies realm's stop at 8
+            ch.set(self.caps[conv.resource], value=_("0–{cap} (Fairies)", cap=cap) if cap != pa.CAP else f"0–{cap}")
             ch.set(line, value=conv.line)
             ch.set(why, value=conv.why, visible=bool(conv.why))
         for (res, rate), box in self.toggles.items():
@@ -141,7 +176,7 @@ class Sheet:
                 ch.set(t, color=ft.Colors.ON_PRIMARY if on else None)
         ch.set(self.captives_row, visible=pa.has_captives(record, pid) or final.captives > 0)
         ch.set(self.sum, value=sum_line(record, result, pid))
-        problems = [(p.message, p.level == "error") for p in result.problems if p.where.startswith(f"final.{pid}")]
+        problems = [(lang.problem(p), p.level == "error") for p in result.problems if p.where.startswith(f"final.{pid}")]
         if self.warnings.data != problems:
             self.warnings.data = problems
             ch.set_children(self.warnings, [warning_row(m, err) for m, err in problems])

@@ -7,9 +7,10 @@ from functools import partial
 import flet as ft
 
 from scoring import pass_the_pandas as ptp
-from views import theme
+from views import lang, theme
 from views.changes import Changes
 from views.games import Games
+from views.lang import N_, _, n_
 from views.pad.parts import NumberSheet, action_bar, standings, warning_row
 from views.pad.screen import PadScreen
 from views.pass_the_pandas import state
@@ -49,7 +50,7 @@ class RaceRow:
             dots = min(row.total, PIPS)
             if len(self.pips.controls) != dots:
                 ch.set_children(self.pips, [ft.Container(width=12, height=12, border_radius=6,
-                                                         bgcolor=ft.Colors.PRIMARY) for _ in range(dots)])
+                                                         bgcolor=ft.Colors.PRIMARY) for _dot in range(dots)])
 
 
 class DiceRow:
@@ -58,9 +59,9 @@ class DiceRow:
     def __init__(self, name: str, on_step):
         self.value = ft.Text("0", size=theme.HUGE, weight=ft.FontWeight.BOLD, width=56,
                              text_align=ft.TextAlign.CENTER)
-        self.minus = theme.icon_button(ft.Icons.REMOVE, f"Fewer dice for {name}", partial(on_step, -1))
-        self.plus = theme.icon_button(ft.Icons.ADD, f"More dice for {name}", partial(on_step, 1))
-        self.pick = theme.icon_button(ft.Icons.DIALPAD, f"Set dice for {name}", self.on_pick)
+        self.minus = theme.icon_button(ft.Icons.REMOVE, _("Fewer dice for {name}", name=name), partial(on_step, -1))
+        self.plus = theme.icon_button(ft.Icons.ADD, _("More dice for {name}", name=name), partial(on_step, 1))
+        self.pick = theme.icon_button(ft.Icons.DIALPAD, _("Set dice for {name}", name=name), self.on_pick)
         self.on_step = on_step
         self.name = name
         self.range = (1, 1)
@@ -75,7 +76,8 @@ class DiceRow:
     def fill(self, ch: Changes, value: int, enabled: bool, high: int | None = None) -> None:
         """high: the most this player can have held (the dice in play less the others' held)."""
         self.range = (value, max(value, high or value))
-        ch.set(self.value, value=str(value), semantics_label=f"{self.name} held {value}")
+        # TRANSLATORS: Pass the Pandas: the dice a player still held when another went out
+        ch.set(self.value, value=str(value), semantics_label=_("{name} held {n}", name=self.name, n=value))
         ch.set(self.minus, disabled=not enabled or value <= 1)
         # More stays tappable at the limit: the refusal says why (a greyed button would not).
         ch.set(self.plus, disabled=not enabled)
@@ -83,7 +85,7 @@ class DiceRow:
 
     async def on_pick(self, e) -> None:
         value, high = self.range
-        NumberSheet(e.page, f"Dice {self.name} still held", value, 1, high, self.set_to).open()
+        NumberSheet(e.page, _("Dice {name} still held", name=self.name), value, 1, high, self.set_to).open()
 
     async def set_to(self, n: int) -> None:
         await self.on_step(n - self.range[0], None)
@@ -91,7 +93,7 @@ class DiceRow:
 
 class PandasScreen(PadScreen):
     rules = ptp
-    nothing_yet = "No hand entered yet"
+    nothing_yet = N_("No hand entered yet")
 
     @classmethod
     async def default_settings(cls, games: Games) -> dict:
@@ -145,8 +147,9 @@ class PandasScreen(PadScreen):
         self.out_btns = {pid: self._out_button(pid) for pid in ids}
         self.out_grid = ft.Column(spacing=8)
         self.target_note = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY)
-        self.next_btn = ft.FilledButton("Next hand", icon=ft.Icons.ARROW_FORWARD, height=56, on_click=self.on_next)
-        self.finish_btn = ft.FilledButton("Finish the match", icon=ft.Icons.FLAG, height=56, on_click=self.on_finish)
+        self.next_btn = ft.FilledButton(_("Next hand"), icon=ft.Icons.ARROW_FORWARD, height=56, on_click=self.on_next)
+        self.finish_btn = ft.FilledButton(_("Finish the match"), icon=ft.Icons.FLAG, height=56,
+                                          on_click=self.on_finish)
         self.bar_reason = ft.Text("", size=theme.SMALL, italic=True, text_align=ft.TextAlign.END)
         self.bar = action_bar(self.bar_reason, self.finish_btn, self.next_btn)
         self.over = ft.Column(spacing=8, visible=False)
@@ -159,7 +162,8 @@ class PandasScreen(PadScreen):
         self.table = ft.Column(spacing=0)
         self.end = ft.Column(spacing=8)
         self.divider = ft.Divider(height=24)
-        self.hands = ft.Column([theme.heading("Hands", size=theme.BODY), self.table, self.end], spacing=8)
+        # TRANSLATORS: Pass the Pandas: the hands played (deals of the game), a heading
+        self.hands = ft.Column([theme.heading(_("Hands"), size=theme.BODY), self.table, self.end], spacing=8)
         self.left = ft.Column(spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
         self.right = ft.Column(spacing=8, scroll=ft.ScrollMode.AUTO, expand=True)
         # Upright, one scrolling column; sideways (a phone turned, a tablet) the race and the
@@ -194,10 +198,12 @@ class PandasScreen(PadScreen):
 
     def _out_button(self, pid: str) -> ft.Container:
         name = self.record.name_of(pid)
+        # TRANSLATORS: Pass the Pandas: "went out" is the game's term for a player who has no dice left
+        went = _("{name} went out", name=name)
         return ft.Container(
-            ft.Semantics(label=f"{name} went out", button=True, exclude_semantics=True,
+            ft.Semantics(label=went, button=True, exclude_semantics=True,
                          content=ft.Row([ft.Icon(ft.Icons.LOGOUT, size=22, color=ft.Colors.PRIMARY),
-                                         ft.Text(f"{name} went out", size=theme.BODY, weight=ft.FontWeight.BOLD,
+                                         ft.Text(went, size=theme.BODY, weight=ft.FontWeight.BOLD,
                                                  color=ft.Colors.PRIMARY, no_wrap=True,
                                                  overflow=ft.TextOverflow.ELLIPSIS)],
                                         tight=True, alignment=ft.MainAxisAlignment.CENTER)),
@@ -242,7 +248,7 @@ class PandasScreen(PadScreen):
         ch.set(self.hand_title, value=state.hand_title(record))
         emptied = correcting and not fins
         ch.set(self.done_btn, visible=correcting,
-               content=f"Delete hand {index + 1}" if emptied else f"Done with hand {index + 1}",
+               content=_("Delete hand {n}", n=index + 1) if emptied else _("Done with hand {n}", n=index + 1),
                icon=ft.Icons.DELETE_OUTLINE if emptied else ft.Icons.CHECK)
         shown = self.finisher_shown(fins) if monium else None
         self.fill_order(ch, fins, shown)
@@ -250,8 +256,10 @@ class PandasScreen(PadScreen):
         # phone (or a test) that sees a new count already has the new points.
         ch.set(self.count, visible=shown is not None)
         if shown is not None:
-            ch.set(self.scores_who, value=f"{shown.name} scores")
-            ch.set(self.points, value=str(shown.points or 0), semantics_label=f"{shown.name} scores {shown.points or 0}")
+            # TRANSLATORS: above the points a player scores in the hand (the number is shown beside it)
+            ch.set(self.scores_who, value=_("{name} scores", name=shown.name))
+            ch.set(self.points, value=str(shown.points or 0),
+                   semantics_label=_("{name} scores {points}", name=shown.name, points=shown.points or 0))
             ch.set(self.limit, value=state.limit_line(record, shown))
             ch.set(self.count_title, value=state.counting_line(record, shown))
             rows = []
@@ -267,7 +275,7 @@ class PandasScreen(PadScreen):
         problems = state.hand_problems(result, index)
         if [p.message for p in problems] != getattr(self.hand_warnings, "data", None):
             self.hand_warnings.data = [p.message for p in problems]
-            ch.set_children(self.hand_warnings, [warning_row(p.message, p.level == "error") for p in problems])
+            ch.set_children(self.hand_warnings, [warning_row(lang.problem(p), p.level == "error") for p in problems])
         ch.set(self.prompt, value=state.prompt(record))
         holders = ptp.holding(record, index)
         complete = ptp.is_complete(record, ptp.hand_at(record, index))
@@ -279,7 +287,7 @@ class PandasScreen(PadScreen):
         ch.set(self.target_note, value=state.target_note(record, result), visible=bool(state.target_note(record, result)))
         # The bar: Next hand (why it waits beside it), or finishing the match once it can end.
         finishing = not correcting and (over or (not monium and bool(record.rounds)))
-        blocked = "Fix the errors first." if result.has_errors and finishing else ""
+        blocked = _("Fix the errors first.") if result.has_errors and finishing else ""
         hint = state.next_hint(record) if not over and not correcting else ""
         ch.set(self.bar_reason, value=blocked or hint, visible=bool(blocked or hint),
                color=ft.Colors.ERROR if blocked else None)
@@ -296,10 +304,13 @@ class PandasScreen(PadScreen):
         for k, f in enumerate(fins):
             open_ = shown is not None and f.pid == shown.pid
             points = f" · {f.points}" if f.points is not None else ""
-            words = f"{state.ordinal(f.place)} out: {f.name}" + (f", {f.points} points" if f.points is not None else "")
+            place = state.ordinal(f.place)
+            # TRANSLATORS: Pass the Pandas: who went out in which place ({place}: "1st"), and the points scored
+            words = (n_("{place} out: {name}, {n} point", "{place} out: {name}, {n} points", f.points, place=place,
+                        name=f.name) if f.points is not None else _("{place} out: {name}", place=place, name=f.name))
             chip = ft.Container(
                 ft.Semantics(label=words, button=bool(f.held), checked=open_ if f.held else None, exclude_semantics=True,
-                             content=ft.Row([ft.Text(state.ordinal(f.place), size=theme.SMALL),
+                             content=ft.Row([ft.Text(place, size=theme.SMALL),
                                              ft.Text(f"{f.name}{points}", size=theme.BODY, weight=ft.FontWeight.BOLD,
                                                      no_wrap=True)], spacing=6, tight=True)),
                 height=theme.TAP, padding=ft.Padding.symmetric(horizontal=12), border_radius=ft.BorderRadius.all(24),
@@ -307,7 +318,8 @@ class PandasScreen(PadScreen):
                 border=ft.Border.all(2, ft.Colors.PRIMARY) if open_ else None,
                 ink=bool(f.held), on_click=partial(self.on_focus, f.pid) if f.held else None)
             if k == len(fins) - 1:
-                chips.append(ft.Row([chip, theme.icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, f"Take back {f.name}", self.on_take_back)],
+                chips.append(ft.Row([chip, theme.icon_button(ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                                                             _("Take back {name}", name=f.name), self.on_take_back)],
                                     spacing=0, tight=True))
             else:
                 chips.append(chip)
@@ -331,11 +343,11 @@ class PandasScreen(PadScreen):
 
     def fill_final(self, ch: Changes) -> None:
         self.final.controls = [
-            theme.heading("Final standings"),
+            theme.heading(_("Final standings")),
             ft.Text(state.winners_line(self.result), size=theme.LARGE, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.PRIMARY),
             *standings(self.result),
-            ft.Text("This match is finished.", size=theme.BODY),
+            ft.Text(_("This match is finished."), size=theme.BODY),
             self.result_actions()]
         ch.set(self.final, visible=True)
         ch.add(self.final)
@@ -352,18 +364,20 @@ class PandasScreen(PadScreen):
                                  text_align=ft.TextAlign.END, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
                          for p in ids] + [ft.Container(width=48)])
         lines: list[ft.Control] = [head]
+        first = state.ordinal(1)
         for row in rows:
             cells = []
             for p in ids:
                 top, running = row.cells[p]
-                won = not monium and top == "1st"
+                won = not monium and top == first
                 cells.append(ft.Column([
                     ft.Text(top, size=theme.BODY, weight=ft.FontWeight.BOLD if won or (monium and top not in ("0", "…"))
                             else None, color=ft.Colors.PRIMARY if won else None),
                     ft.Text(f"= {running}", size=13)],
                     spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.END))
             here = row.hand - 1 == on
-            edit = (theme.icon_button(ft.Icons.EDIT_OUTLINED, f"Edit hand {row.hand}", partial(self.on_edit, row.hand - 1))
+            edit = (theme.icon_button(ft.Icons.EDIT_OUTLINED, _("Edit hand {n}", n=row.hand),
+                                      partial(self.on_edit, row.hand - 1))
                     if editable and not here else
                     ft.Container(ft.Icon(ft.Icons.ARROW_LEFT, size=24), width=48, alignment=ft.Alignment.CENTER)
                     if here and editable else ft.Container(width=48))
@@ -373,7 +387,7 @@ class PandasScreen(PadScreen):
                 bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if here and editable else None,
                 border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))))
         if not rows:
-            lines = [ft.Text("Each hand is listed here once someone goes out.", size=theme.BODY, italic=True)]
+            lines = [ft.Text(_("Each hand is listed here once someone goes out."), size=theme.BODY, italic=True)]
         self.table.controls = lines
         ch.add(self.table)
         self.end.controls = self._end_controls()
@@ -383,12 +397,12 @@ class PandasScreen(PadScreen):
         record = self.record
         if record.finished is not None or not record.rounds:
             return []
-        problems = [warning_row(p.message, p.level == "error") for p in self.result.problems]
+        problems = [warning_row(lang.problem(p), p.level == "error") for p in self.result.problems]
         if state.monium(record):
             if ptp.is_over(record):
                 return problems
             # Rare: a table that stops before anyone reaches the target.
-            return [*problems, ft.TextButton("End the match now", icon=ft.Icons.FLAG_OUTLINED, height=theme.TAP,
+            return [*problems, ft.TextButton(_("End the match now"), icon=ft.Icons.FLAG_OUTLINED, height=theme.TAP,
                                              on_click=self.on_end_early)]
         return problems  # Finish the match is in the bar
 
@@ -452,8 +466,8 @@ class PandasScreen(PadScreen):
             await self.on_finish(ev)
 
         self.page.show_dialog(ft.AlertDialog(
-            title=ft.Text("End the match now?"),
-            content=ft.Text(f"No one has reached {target} yet. The totals now become the final standings.",
-                            size=theme.BODY),
-            actions=[ft.TextButton("Keep playing", on_click=lambda ev: self.page.pop_dialog()),
-                     ft.FilledButton("End the match", on_click=end)]))
+            title=ft.Text(_("End the match now?")),
+            content=ft.Text(_("No one has reached {target} yet. The totals now become the final standings.",
+                              target=target), size=theme.BODY),
+            actions=[ft.TextButton(_("Keep playing"), on_click=lambda ev: self.page.pop_dialog()),
+                     ft.FilledButton(_("End the match"), on_click=end)]))

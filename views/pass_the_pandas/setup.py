@@ -9,13 +9,18 @@ import flet as ft
 from scoring import pass_the_pandas as ptp
 from views import theme
 from views.changes import Changes
+from views.lang import N_, _
 from views.pad.parts import Stepper
 from views.pass_the_pandas.state import setup_line
 
 TARGETS = (20, 30, 50)
 TARGET_LOW, TARGET_HIGH, TARGET_STEP = 5, 200, 5  # as in Settings
-VARIANTS = (("panda-monium", "Panda-monium", "Points for the dice still in play, to a target"),
-            ("basic", "Basic", "First out wins the hand; hands won are counted"))
+# (variant, name, what it is): marked here, translated where shown.
+VARIANTS = (
+    # TRANSLATORS: Pass the Pandas' variants: "Panda-monium" is the game's own name (keep it where the edition does)
+    ("panda-monium", N_("Panda-monium"), N_("Points for the dice still in play, to a target")),
+    # TRANSLATORS: Pass the Pandas: the basic game; "first out": the first player to have no dice left
+    ("basic", N_("Basic"), N_("First out wins the hand; hands won are counted")))
 
 
 class SetupForm(ft.Column):
@@ -27,18 +32,19 @@ class SetupForm(ft.Column):
         defaults = ptp.Settings()
         settings.setdefault("variant", defaults.variant)
         settings.setdefault("target", defaults.target)
-        self.cards = {v: self._variant_card(v, title, what) for v, title, what in VARIANTS}
-        self.target = Stepper("Target", "More target", "Fewer target", self.on_step, width=148)
+        self.cards = {v: self._variant_card(v, _(title), _(what)) for v, title, what in VARIANTS}
+        # TRANSLATORS: Pass the Pandas: the points that end the match
+        self.target = Stepper(_("Target"), _("More target"), _("Fewer target"), self.on_step, width=148)
         self.target.title.visible = False  # the section's heading says it (read once, not "Target Target")
         self.chips = ft.Row(spacing=6)
         self.target_part = ft.Column([
-            theme.heading("Target", size=theme.BODY),
+            theme.heading(_("Target"), size=theme.BODY),
             ft.Row([self.target.control, self.chips], wrap=True, spacing=6, run_spacing=8,
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Text("The match ends after the hand in which someone reaches it.", size=theme.SMALL)], spacing=6)
+            ft.Text(_("The match ends after the hand in which someone reaches it."), size=theme.SMALL)], spacing=6)
         self.dice = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.controls = [
-            theme.heading("Variant", size=theme.BODY),
+            theme.heading(_("Variant"), size=theme.BODY),
             ft.Row(list(self.cards.values()), spacing=8),
             self.target_part,
             ft.Container(ft.Row([ft.Icon(ft.Icons.CASINO_OUTLINED, size=28), ft.Container(self.dice, expand=True)],
@@ -73,7 +79,7 @@ class SetupForm(ft.Column):
                                                                  else ft.Icons.RADIO_BUTTON_UNCHECKED)
         target = self.settings["target"]
         self.target.fill(ch, target, TARGET_LOW, TARGET_HIGH)
-        self.chips.controls = [theme.choice(str(t), f"Target {t}", t == target, partial(self.on_choice, t))
+        self.chips.controls = [theme.choice(str(t), _("Target {n}", n=t), t == target, partial(self.on_choice, t))
                                for t in TARGETS]
         self.target_part.visible = chosen == "panda-monium"
 

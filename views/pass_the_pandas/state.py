@@ -10,11 +10,18 @@ from dataclasses import dataclass
 
 from scoring import Problem, Result
 from scoring import pass_the_pandas as ptp
-from views.pad.words import and_join, plural
+from views import lang
+from views.lang import N_, _, n_
+
+# A player's place in a hand (a game has 2 to 5 players): marked here, _(place) where shown.
+PLACES = (
+    # TRANSLATORS: Pass the Pandas: a player's place in a hand, by the order they went out (short: a table cell)
+    N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
 
 def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    """'1st' to '5th' (no more players); a bare number past them."""
+    return _(PLACES[n - 1]) if 1 <= n <= len(PLACES) else str(n)
 
 
 def monium(record: ptp.Record) -> bool:
@@ -23,7 +30,9 @@ def monium(record: ptp.Record) -> bool:
 
 def variant_line(settings: dict | ptp.Settings) -> str:
     s = settings if isinstance(settings, ptp.Settings) else ptp.Settings.model_validate(settings)
-    return f"Panda-monium · first to {s.target}" if s.variant == "panda-monium" else "Basic · hands won"
+    # TRANSLATORS: Pass the Pandas' variants (Panda-monium: the game's own name for scoring to a target)
+    return (_("Panda-monium · first to {target}", target=s.target) if s.variant == "panda-monium"
+            else _("Basic · hands won"))
 
 
 def setup_line(players: int) -> str:
@@ -31,10 +40,12 @@ def setup_line(players: int) -> str:
     low, high = ptp.PLAYERS
     start = ptp.STARTING_DICE.get(players)
     if start is None:
-        return f"Seat {low} to {high} players to see how many dice each starts with."
+        return _("Seat {low} to {high} players to see how many dice each starts with.", low=low, high=high)
     used = players * start
-    rest = f"{used} of the {ptp.DICE} dice; the rest stay in the box" if used < ptp.DICE else f"all {ptp.DICE} dice"
-    return f"{players} players: {start} dice each ({rest})"
+    if used < ptp.DICE:
+        return _("{players} players: {start} dice each ({used} of the {dice} dice; the rest stay in the box)",
+                 players=players, start=start, used=used, dice=ptp.DICE)
+    return _("{players} players: {start} dice each (all {dice} dice)", players=players, start=start, dice=ptp.DICE)
 
 
 # ------------------------------------------------------------------------ the race to the target
@@ -59,19 +70,23 @@ def race(record: ptp.Record, result: Result) -> list[RaceRow]:
         if monium(record):
             share = min(1.0, s.total / target) if target > 0 else 0.0
             hit = s.total >= target
-            label = f"{s.name}: {s.total} of {target}" + (", reached the target" if hit else "")
+            label = (_("{name}: {total} of {target}, reached the target", name=s.name, total=s.total, target=target)
+                     if hit else _("{name}: {total} of {target}", name=s.name, total=s.total, target=target))
         else:
             share = s.total / top if top else 0.0
             hit = False
-            label = f"{s.name}: {plural(s.total, 'hand')} won"
+            label = n_("{name}: {n} hand won", "{name}: {n} hands won", s.total, name=s.name)
         if played and s.place == 1:
-            label += ", leader" if sum(1 for o in result.players if o.place == 1) == 1 else ", shares the lead"
+            # TRANSLATORS: a player's line in the race for a screen reader ({said}: "Ann: 13 of 30"), then
+            # that the player leads / shares the lead
+            label = (_("{said}, leader", said=label) if sum(1 for o in result.players if o.place == 1) == 1
+                     else _("{said}, shares the lead", said=label))
         rows.append(RaceRow(s.id, s.name, s.total, s.place, share, hit, label))
     return rows
 
 
 def race_title(record: ptp.Record) -> str:
-    return f"Race to {record.settings.target}" if monium(record) else "Hands won"
+    return _("Race to {target}", target=record.settings.target) if monium(record) else _("Hands won")
 
 
 # ------------------------------------------------------------------------ the hand on the pad
@@ -98,7 +113,8 @@ def correcting(record: ptp.Record) -> bool:
 
 def hand_title(record: ptp.Record) -> str:
     n = ptp.hand_on(record) + 1
-    return f"Correcting hand {n}" if correcting(record) else f"Hand {n}"
+    # TRANSLATORS: Pass the Pandas: a hand (one deal of the game, until one player is left holding dice)
+    return _("Correcting hand {n}", n=n) if correcting(record) else _("Hand {n}", n=n)
 
 
 def prompt(record: ptp.Record) -> str:
@@ -106,20 +122,22 @@ def prompt(record: ptp.Record) -> str:
     index = ptp.hand_on(record)
     hand = ptp.hand_at(record, index)
     if not hand.out:
-        return "Who went out first?"
+        # TRANSLATORS: Pass the Pandas: "went out" is the game's term for a player who has no dice left
+        return _("Who went out first?")
     if ptp.is_complete(record, hand):
         last = ptp.holding(record, index)
         name = record.name_of(last[0]) if last else ""
         if monium(record):
-            return f"Hand over: {name} still held dice and scores 0"
-        return f"{record.name_of(hand.out[0].player)} won the hand; {name} came last"
+            return _("Hand over: {name} still held dice and scores 0", name=name)
+        return _("{winner} won the hand; {name} came last", winner=record.name_of(hand.out[0].player), name=name)
     if monium(record):
-        return "Who went out next?"
-    return f"{record.name_of(hand.out[0].player)} won the hand. Later places, if you play on:"
+        return _("Who went out next?")
+    return _("{winner} won the hand. Later places, if you play on:", winner=record.name_of(hand.out[0].player))
 
 
 def counting_line(record: ptp.Record, f: Finisher) -> str:
-    return f"Dice still in play when {f.name} went out"
+    # TRANSLATORS: Pass the Pandas: "went out": the game's term for a player who has no dice left
+    return _("Dice still in play when {name} went out", name=f.name)
 
 
 def limit_line(record: ptp.Record, f: Finisher) -> str:
@@ -127,15 +145,20 @@ def limit_line(record: ptp.Record, f: Finisher) -> str:
     top = ptp.max_points(len(record.players))
     points = f.points or 0
     if points >= top:
-        return f"All {top} dice that can be in play are counted"
-    return f"{points} of at most {top} dice in play"
+        return _("All {top} dice that can be in play are counted", top=top)
+    return _("{points} of at most {top} dice in play", points=points, top=top)
 
 
 def hand_problems(result: Result, index: int) -> list[Problem]:
     """The warnings and errors of one hand (the later-finisher check and the like), without the
-    'hand 2: ' the rules put in front: the hand card says which hand it is."""
-    where, prefix = f"rounds[{index}]", f"hand {index + 1}: "
-    return [Problem(p.level, p.where, p.message.removeprefix(prefix)) for p in result.problems
+    'hand 2: ' the rules put in front: the hand card says which hand it is. Their words are in
+    this phone's language already (the prefix is taken off the translated sentence), so they
+    carry no template: `lang.problem` shows them as they are."""
+    where = f"rounds[{index}]"
+    # TRANSLATORS: how the hand problems of Pass the Pandas begin ("hand {hand}: {name} went out
+    # twice"); taken off on the hand's own card, so write it exactly as those translations begin
+    prefix = lang._("hand {hand}: ", hand=index + 1)
+    return [Problem(p.level, p.where, lang.problem(p).removeprefix(prefix)) for p in result.problems
             if p.where == where or p.where.startswith(where + ".")]
 
 
@@ -155,23 +178,26 @@ def next_hint(record: ptp.Record) -> str:
     index = ptp.hand_on(record)
     hand = ptp.hand_at(record, index)
     if not hand.out:
-        return "Tap who went out first."
+        return _("Tap who went out first.")
     left = ptp.holding(record, index)
-    return (f"Play on until one player holds dice: {and_join([record.name_of(p) for p in left])} "
-            f"still {'holds' if len(left) == 1 else 'hold'} dice.")
+    return n_("Play on until one player holds dice: {names} still holds dice.",
+              "Play on until one player holds dice: {names} still hold dice.", len(left),
+              names=lang.names([record.name_of(p) for p in left]))
 
 
 # ------------------------------------------------------------------------ the match
 def winners_line(result: Result) -> str:
     names = [s.name for s in result.players if s.place == 1]
-    return ("Winner: " if len(names) == 1 else "Shared win: ") + and_join(names)
+    return (_("Winner: {name}", name=names[0]) if len(names) == 1
+            else _("Shared win: {names}", names=lang.names(names)))
 
 
 def over_line(record: ptp.Record, result: Result) -> str:
     """'Ann reached 30: the match is over' (the hand in which someone reached it is played out)."""
     target = record.settings.target
     names = [s.name for s in result.players if s.total >= target]
-    return f"{and_join(names)} reached {target}: the match is over"
+    return n_("{names} reached {target}: the match is over", "{names} reached {target}: the match is over",
+              len(names), names=lang.names(names), target=target)
 
 
 def target_note(record: ptp.Record, result: Result) -> str:
@@ -182,7 +208,9 @@ def target_note(record: ptp.Record, result: Result) -> str:
     names = [s.name for s in result.players if s.total >= target]
     if not names:
         return ""
-    return f"{and_join(names)} reached {target}: the match ends after this hand"
+    return n_("{names} reached {target}: the match ends after this hand",
+              "{names} reached {target}: the match ends after this hand", len(names), names=lang.names(names),
+              target=target)
 
 
 @dataclass(frozen=True)
@@ -205,7 +233,8 @@ def hands_table(record: ptp.Record, result: Result) -> list[HandRow]:
             if monium(record):
                 top = str(points.get(pid, 0)) if pid in places else "0" if ptp.is_complete(record, hand) else "…"
             else:
-                top = ordinal(places[pid]) if pid in places else "last" if ptp.is_complete(record, hand) else "–"
+                # TRANSLATORS: Pass the Pandas: the place of the player left holding dice (short: a table cell)
+                top = ordinal(places[pid]) if pid in places else _("last") if ptp.is_complete(record, hand) else "–"
             cells[pid] = (top, str(running[pid]))
         first = record.name_of(hand.out[0].player) if hand.out else ""
         rows.append(HandRow(i + 1, cells, first))
@@ -216,15 +245,20 @@ def hand_label(record: ptp.Record, row: HandRow) -> str:
     """A hand's row in words: 'Hand 2: Ann 13, Ben 7, Cy 0'."""
     ids = record.player_ids()
     if monium(record):
-        said = {"…": "still in"}  # a screen reader would read the ellipsis as a pause
-        return f"Hand {row.hand}: " + ", ".join(f"{record.name_of(p)} {said.get(row.cells[p][0], row.cells[p][0])}"
-                                              for p in ids)
-    return f"Hand {row.hand}: {row.first} won" if row.first else f"Hand {row.hand}: no one out"
+        # "…" said in words: a screen reader would read the ellipsis as a pause.
+        # TRANSLATORS: Pass the Pandas: a player's points in a hand ("Ann 13"), or still holding dice
+        said = [_("{name} still in", name=record.name_of(p)) if row.cells[p][0] == "…"
+                else _("{name} {points}", name=record.name_of(p), points=row.cells[p][0]) for p in ids]
+        # TRANSLATORS: a hand's row for a screen reader: "Hand 2: Ann 13, Ben 7, Cy 0"
+        return _("Hand {n}: {players}", n=row.hand, players=", ".join(said))
+    return (_("Hand {n}: {name} won", n=row.hand, name=row.first) if row.first
+            else _("Hand {n}: no one out", n=row.hand))
 
 
 def table_status(record: ptp.Record) -> str:
     """For the big screen: where the match is."""
     n = ptp.hand_on(record) + 1
     if ptp.is_over(record):
-        return "The match is over"
-    return f"Hand {n} · race to {record.settings.target}" if monium(record) else f"Hand {n}"
+        return _("The match is over")
+    return (_("Hand {n} · race to {target}", n=n, target=record.settings.target) if monium(record)
+            else _("Hand {n}", n=n))

@@ -9,6 +9,7 @@ import flet as ft
 from scoring import royal_ur as ur
 from views import theme
 from views.changes import Changes
+from views.lang import _, p_
 from views.royal_ur.state import COLUMNS, Cell, board_cells, counters_on, dots, square_label
 
 # A board's own colours (the same in light and dark mode, like the wooden board on the table).
@@ -27,7 +28,7 @@ def side_for(width: float) -> int:
 
 def _dot_row(n: int, colour: str) -> ft.Control:
     dot = 7 if n <= 4 else 6
-    return ft.Row([ft.Container(width=dot, height=dot, bgcolor=colour, border_radius=dot) for _ in range(n)],
+    return ft.Row([ft.Container(width=dot, height=dot, bgcolor=colour, border_radius=dot) for _unused in range(n)],
                   spacing=2, alignment=ft.MainAxisAlignment.CENTER, tight=True, wrap=True, run_spacing=2)
 
 
@@ -54,7 +55,15 @@ class Board:
         if cell.kind == "gap":
             box = ft.Container(width=self.side, height=self.side)
         elif cell.kind in ("start", "home"):
-            letter = ft.Text("S" if cell.kind == "start" else "H", size=15, weight=ft.FontWeight.BOLD, color=INK)
+            if cell.kind == "start":
+                # TRANSLATORS: Royal Game of Ur: the letter of the start space, where counters wait to
+                # enter the board ("On S", "Counters on S" say it too): one letter.
+                initial = p_("Ur board space", "S")
+            else:
+                # TRANSLATORS: Royal Game of Ur: the letter of the home space, where counters that went
+                # round the board end ("Home"): one letter.
+                initial = p_("Ur board space", "H")
+            letter = ft.Text(initial, size=15, weight=ft.FontWeight.BOLD, color=INK)
             count = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=INK)
             self.gap_text[cell.kind] = count
             box = ft.Container(ft.Column([letter, count], spacing=0, tight=True,
@@ -73,7 +82,9 @@ class Board:
         self.dot_rows[(cell.row, cell.pos)] = top
         if cell.rosette:
             top.content = ft.Icon(ft.Icons.FILTER_VINTAGE, color="#FFD54F", size=16)
-        mark = ft.Text("D" if cell.double else "", size=10, weight=ft.FontWeight.BOLD, color=INK)
+        # TRANSLATORS: Royal Game of Ur: the letter marking a Doubles square (it scores double): one letter.
+        mark = ft.Text(p_("Ur board square", "D") if cell.double else "", size=10, weight=ft.FontWeight.BOLD,
+                       color=INK)
         stack = ft.Container(width=24, height=24, border_radius=12, alignment=ft.Alignment.CENTER,
                              bgcolor=COUNTER, visible=False,
                              content=ft.Text("", size=13, weight=ft.FontWeight.BOLD, color="#FFFFFF"))
@@ -84,7 +95,8 @@ class Board:
             return ft.Container(body, width=self.side, height=self.side, bgcolor=bg, opacity=0.45,
                                 border_radius=ft.BorderRadius.all(6), border=border,
                                 alignment=ft.Alignment.CENTER)
-        label = ft.Semantics(label=f"Square {cell.pos}", button=True, exclude_semantics=True, content=body)
+        label = ft.Semantics(label=_("Square {square}", square=cell.pos), button=True, exclude_semantics=True,
+                             content=body)
         square = ft.Container(label, width=self.side, height=self.side, bgcolor=bg, border=border,
                               border_radius=ft.BorderRadius.all(6), alignment=ft.Alignment.CENTER, ink=theme.KEY_INK,
                               on_click=partial(self._tapped, cell.pos),

@@ -9,6 +9,7 @@ import flet as ft
 from scoring import royal_ur as ur
 from views import theme
 from views.changes import Changes
+from views.lang import _
 from views.pad.parts import Stepper
 
 MOST_DOTS = 9
@@ -25,24 +26,33 @@ class DotMapDialog:
         rows = []
         for pos in range(1, ur.ROUTE + 1):
             if pos in ur.ROSETTES:
-                rows.append(ft.Row([ft.Text(f"Square {pos}", size=theme.BODY, expand=True),
-                                    ft.Text("Rosette: scores 1", size=theme.BODY, italic=True)], height=theme.TAP))
+                # TRANSLATORS: Royal Game of Ur: a Rosette (the game's flower square) always scores 1 point.
+                rosette = _("Rosette: scores 1")
+                rows.append(ft.Row([ft.Text(_("Square {square}", square=pos), size=theme.BODY, expand=True),
+                                    ft.Text(rosette, size=theme.BODY, italic=True)], height=theme.TAP))
                 continue
-            stepper = Stepper("dots", f"More dots on square {pos}", f"Fewer dots on square {pos}",
-                              partial(self.on_step, pos))
+            # TRANSLATORS: Royal Game of Ur: above the count of dots printed on one square (lower case, short).
+            stepper = Stepper(_("dots"), _("More dots on square {square}", square=pos),
+                              _("Fewer dots on square {square}", square=pos), partial(self.on_step, pos))
             self.steppers[pos] = stepper
-            kind = " (Doubles)" if pos in ur.DOUBLES else ""
-            rows.append(ft.Row([ft.Text(f"Square {pos}{kind}", size=theme.BODY, expand=True), stepper.control]))
-        note = ("This is the default map. Check it against your board: count the dots on each square of "
-                "one player's route, from the square next to S.") if is_default else \
-            "Your board's dots, square by square along one player's route from S."
+            if pos in ur.DOUBLES:
+                # TRANSLATORS: Royal Game of Ur: "Doubles": the game's term for a square that scores double.
+                square = _("Square {square} (Doubles)", square=pos)
+            else:
+                square = _("Square {square}", square=pos)
+            rows.append(ft.Row([ft.Text(square, size=theme.BODY, expand=True), stepper.control]))
+        # TRANSLATORS: Royal Game of Ur: S is the start space (the letter on the board).
+        note = _("This is the default map. Check it against your board: count the dots on each square of "
+                 "one player's route, from the square next to S.") if is_default else \
+            _("Your board's dots, square by square along one player's route from S.")
         self.dialog = ft.AlertDialog(
-            title=ft.Text("Dot map", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            # TRANSLATORS: Royal Game of Ur: how many dots each square of the owner's board shows.
+            title=ft.Text(_("Dot map"), size=theme.LARGE, weight=ft.FontWeight.BOLD),
             content=ft.Column([ft.Text(note, size=theme.SMALL), *rows], tight=True, scroll=ft.ScrollMode.AUTO,
                               spacing=4, width=380),
-            actions=[ft.TextButton("Default map", on_click=self.on_default),
-                     ft.TextButton("Cancel", on_click=lambda e: self.page.pop_dialog()),
-                     ft.FilledButton("Save the dot map", on_click=self.on_save_clicked)])
+            actions=[ft.TextButton(_("Default map"), on_click=self.on_default),
+                     ft.TextButton(_("Cancel"), on_click=lambda e: self.page.pop_dialog()),
+                     ft.FilledButton(_("Save the dot map"), on_click=self.on_save_clicked)])
         self.fill()
 
     def open(self) -> None:

@@ -10,6 +10,8 @@ from scoring import royal_ur as ur
 from views import theme
 from views.changes import Changes
 from views.games import Games
+from views import lang
+from views.lang import N_, _, p_
 from views.pad.parts import Stepper, action_bar, standings, warning_row
 from views.pad.screen import PadScreen
 from views.pad.words import signed
@@ -23,7 +25,7 @@ WIDE = 700  # from this width (a phone on its side, a tablet) the match table si
 
 class UrScreen(PadScreen):
     rules = ur
-    nothing_yet = "No game saved yet"
+    nothing_yet = N_("No game saved yet")
 
     @classmethod
     async def default_settings(cls, games: Games) -> dict:
@@ -37,7 +39,7 @@ class UrScreen(PadScreen):
 
     @classmethod
     def table_status(cls, record, result) -> tuple[str, list[str]]:
-        return f"Game {game_number(record)} of the match", []
+        return _("Game {game} of the match", game=game_number(record)), []
 
     def __init__(self, page: ft.Page, games: Games, saved):
         self.wide = False
@@ -46,7 +48,7 @@ class UrScreen(PadScreen):
     # ------------------------------------------------------------------ building
     def build(self) -> None:
         self.entry_title = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
-        self.cancel_btn = ft.TextButton("Cancel the correction", icon=ft.Icons.CLOSE, on_click=self.on_clear,
+        self.cancel_btn = ft.TextButton(_("Cancel the correction"), icon=ft.Icons.CLOSE, on_click=self.on_clear,
                                         visible=False)
         self.winner_btns = {pid: self._winner_button(pid) for pid in self.record.player_ids()}
         self.board_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, expand=True)
@@ -54,17 +56,23 @@ class UrScreen(PadScreen):
         self.board = Board(self.on_square, self.on_take)
         self.chips = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.steppers = {
-            "unentered": Stepper("Not entered", "More not entered", "Fewer not entered",
-                                 partial(self.on_step, "unentered"), pick="Set not entered",
-                                 sheet_title="Counters not entered", compact=True),
-            "start": Stepper("On S", "More on S", "Fewer on S", partial(self.on_step, "start"),
-                             pick="Set on S", sheet_title="Counters on S", compact=True),
-            "home": Stepper("Home", "More home", "Fewer home", partial(self.on_step, "home"),
-                            pick="Set home", sheet_title="Counters home", compact=True),
+            # TRANSLATORS: Royal Game of Ur: the loser's counters never put on the board ("Not entered"),
+            # waiting on S, the start space ("On S"), and gone round the board ("Home"). The names of the
+            # counts above their − / + buttons (short: three sit side by side on a phone), then what a
+            # screen reader says for the buttons.
+            "unentered": Stepper(_("Not entered"), _("More not entered"), _("Fewer not entered"),
+                                 partial(self.on_step, "unentered"), pick=_("Set not entered"),
+                                 sheet_title=_("Counters not entered"), compact=True),
+            "start": Stepper(_("On S"), _("More on S"), _("Fewer on S"), partial(self.on_step, "start"),
+                             pick=_("Set on S"), sheet_title=_("Counters on S"), compact=True),
+            # TRANSLATORS: Royal Game of Ur: the loser's counters gone round the board (the H space).
+            "home": Stepper(p_("Ur board space", "Home"), _("More home"), _("Fewer home"),
+                            partial(self.on_step, "home"),
+                            pick=_("Set home"), sheet_title=_("Counters home"), compact=True),
         }
         for s in self.steppers.values():
             s.control.expand = True
-        self.rest_btn = ft.OutlinedButton("The rest are home", icon=ft.Icons.HOUSE_OUTLINED, height=theme.TAP,
+        self.rest_btn = ft.OutlinedButton(_("The rest are home"), icon=ft.Icons.HOUSE_OUTLINED, height=theme.TAP,
                                           on_click=self.on_rest_home)
         self.check_text = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.points_text = ft.Text("", size=theme.HUGE, weight=ft.FontWeight.BOLD)
@@ -72,13 +80,14 @@ class UrScreen(PadScreen):
         self.breakdown_text = ft.Text("", size=theme.BODY)
         self.reason_text = ft.Text("", size=theme.SMALL, color=ft.Colors.ERROR, text_align=ft.TextAlign.END)
         self.end_reason = ft.Text("", size=theme.SMALL, text_align=ft.TextAlign.END)
-        self.end_btn = ft.OutlinedButton("End the match", icon=ft.Icons.FLAG, height=56, on_click=self.on_end)
-        self.save_btn = ft.FilledButton("Save game 1", icon=ft.Icons.CHECK, height=56, on_click=self.on_save)
+        self.end_btn = ft.OutlinedButton(_("End the match"), icon=ft.Icons.FLAG, height=56, on_click=self.on_end)
+        self.save_btn = ft.FilledButton(_("Save game {game}", game=1), icon=ft.Icons.CHECK, height=56,
+                                        on_click=self.on_save)
         self.entry = ft.Column([
             ft.Row([self.entry_title, self.cancel_btn], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
             ft.Row(list(self.winner_btns.values()), spacing=8),
             ft.Row([self.board_title,
-                    ft.TextButton("Dot map", icon=ft.Icons.EDIT, on_click=self.on_dot_map)],
+                    ft.TextButton(_("Dot map"), icon=ft.Icons.EDIT, on_click=self.on_dot_map)],
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.board.control,
             self.map_note,
@@ -101,7 +110,8 @@ class UrScreen(PadScreen):
         self.end = ft.Column(spacing=8)
         self.match = ft.Column([
             self.final,
-            ft.Row([theme.heading("Match"), self.match_text], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            # TRANSLATORS: Royal Game of Ur: the heading of the match table (games of the match, points).
+            ft.Row([theme.heading(_("Match")), self.match_text], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.table, self.end], spacing=8)
         self.divider = ft.Divider(height=24)
@@ -117,10 +127,12 @@ class UrScreen(PadScreen):
 
     def _winner_button(self, pid: str) -> ft.Container:
         name = self.record.name_of(pid)
-        text = ft.Text(f"{name} won", size=theme.BODY, weight=ft.FontWeight.BOLD, no_wrap=True,
+        # TRANSLATORS: Royal Game of Ur: a button naming the winner of the game being entered.
+        won = _("{name} won", name=name)
+        text = ft.Text(won, size=theme.BODY, weight=ft.FontWeight.BOLD, no_wrap=True,
                        overflow=ft.TextOverflow.ELLIPSIS)
         button = ft.Container(
-            ft.Semantics(label=f"{name} won", button=True, exclude_semantics=True,
+            ft.Semantics(label=won, button=True, exclude_semantics=True,
                          content=ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED, size=22), text], tight=True,
                                         alignment=ft.MainAxisAlignment.CENTER)),
             expand=True, height=56, border_radius=ft.BorderRadius.all(12), alignment=ft.Alignment.CENTER,
@@ -169,7 +181,7 @@ class UrScreen(PadScreen):
         ch.set(self.end_reason, value=blocked, visible=bool(record.rounds and blocked))
         n = game_number(record)
         correcting = entry.game is not None
-        ch.set(self.entry_title, value=f"Correcting game {n}" if correcting else f"Game {n}")
+        ch.set(self.entry_title, value=_("Correcting game {game}", game=n) if correcting else _("Game {game}", game=n))
         ch.set(self.cancel_btn, visible=correcting)
         for pid, btn in self.winner_btns.items():
             chosen = entry.winner == pid
@@ -179,10 +191,11 @@ class UrScreen(PadScreen):
                    icon=ft.Icons.EMOJI_EVENTS if chosen else ft.Icons.EMOJI_EVENTS_OUTLINED)
             ch.set(row.controls[1], color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.PRIMARY)
         loser = record.name_of(ur.other_player(record, entry.winner)) if entry.winner else None
-        ch.set(self.board_title, value=f"Where were {loser}'s counters?" if loser
-               else "Who won? Then where the loser's counters were")
-        ch.set(self.map_note, value="Default dot map: check it against your board (Dot map)"
-               if record.settings.board is None else "Dots from your dot map; Rosettes score 1")
+        ch.set(self.board_title, value=_("Where were {name}'s counters?", name=loser) if loser
+               else _("Who won? Then where the loser's counters were"))
+        # TRANSLATORS: Royal Game of Ur: "(Dot map)" names the button beside the board.
+        ch.set(self.map_note, value=_("Default dot map: check it against your board (Dot map)")
+               if record.settings.board is None else _("Dots from your dot map; Rosettes score 1"))
         self.board.fill_dots(ch, record)
         self.board.fill(ch, record, entry, enabled=True)
         self.fill_chips(ch, entry)
@@ -196,15 +209,16 @@ class UrScreen(PadScreen):
         # The points before the count: Flet sends one message per control, in this order, so a
         # phone (or a test) that sees the new count already has the new points.
         points = ur.entry_points(record)
-        who = record.name_of(entry.winner) if entry.winner else "The winner"
-        ch.set(self.points_who, value=f"{who} scores")
+        ch.set(self.points_who, value=_("{name} scores", name=record.name_of(entry.winner)) if entry.winner
+               else _("The winner scores"))
         ch.set(self.breakdown_text, value=breakdown(record))
-        ch.set(self.points_text, value=str(points), semantics_label=f"Points {points}")
+        ch.set(self.points_text, value=str(points), semantics_label=_("Points {points}", points=points))
         check, ok = counter_check(entry)
         ch.set(self.check_text, value=check, color=ft.Colors.PRIMARY if ok else None)
         problem = ur.entry_problem(record)
-        ch.set(self.reason_text, value=f"To save: {problem}" if problem else "", visible=bool(problem))
-        ch.set(self.save_btn, content=f"Save game {n}", disabled=problem is not None)
+        ch.set(self.reason_text, value=_("To save: {problem}", problem=lang.problem(problem)) if problem else "",
+               visible=bool(problem))
+        ch.set(self.save_btn, content=_("Save game {game}", game=n), disabled=problem is not None)
 
     def fill_chips(self, ch: Changes, entry: ur.Entry) -> None:
         on = sorted(set(entry.squares))
@@ -215,8 +229,10 @@ class UrScreen(PadScreen):
         for q in on:
             k = entry.squares.count(q)
             chips.append(ft.Container(
-                ft.Semantics(label=f"Take a counter off square {q}", button=True, exclude_semantics=True,
-                             content=ft.Row([ft.Text(f"Square {q}" + (f" × {k}" if k > 1 else ""), size=theme.SMALL,
+                ft.Semantics(label=_("Take a counter off square {square}", square=q), button=True,
+                             exclude_semantics=True,
+                             content=ft.Row([ft.Text(_("Square {square} × {count}", square=q, count=k) if k > 1
+                                                     else _("Square {square}", square=q), size=theme.SMALL,
                                                      weight=ft.FontWeight.BOLD),
                                              ft.Icon(ft.Icons.CLOSE, size=18)], tight=True, spacing=4)),
                 height=40, padding=ft.Padding.symmetric(horizontal=12), border_radius=ft.BorderRadius.all(20),
@@ -229,7 +245,8 @@ class UrScreen(PadScreen):
         ids = record.player_ids()
         ch.set(self.match_text, value=match_line(record, result))
         rows = match_table(record, result)
-        head = ft.Row([ft.Text("Game", size=theme.SMALL, width=52, weight=ft.FontWeight.BOLD)]
+        # TRANSLATORS: Royal Game of Ur: the head of the match table's column of game numbers (short).
+        head = ft.Row([ft.Text(_("Game"), size=theme.SMALL, width=52, weight=ft.FontWeight.BOLD)]
                       + [ft.Text(record.name_of(p), size=theme.SMALL, expand=True, weight=ft.FontWeight.BOLD,
                                  text_align=ft.TextAlign.END, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
                          for p in ids] + [ft.Container(width=48)])
@@ -243,14 +260,14 @@ class UrScreen(PadScreen):
                     ft.Text(str(got) if got else "–", size=theme.BODY, weight=ft.FontWeight.BOLD if got else None),
                     ft.Text(f"= {signed(row.running[p])}", size=12)],
                     spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.END))
-            edit = theme.icon_button(ft.Icons.EDIT_OUTLINED, f"Edit game {row.game}",
+            edit = theme.icon_button(ft.Icons.EDIT_OUTLINED, _("Edit game {game}", game=row.game),
                                      partial(self.on_edit_game, row.game - 1)) if editable else ft.Container(width=48)
             lines.append(ft.Container(ft.Row([ft.Text(str(row.game), size=theme.BODY, width=52)] + cells + [edit],
                                              vertical_alignment=ft.CrossAxisAlignment.CENTER),
                                       border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
         totals = {s.id: s for s in result.players}
         lines.append(ft.Container(ft.Row(
-            [ft.Text("Total", size=theme.BODY, width=52, weight=ft.FontWeight.BOLD)]
+            [ft.Text(_("Total"), size=theme.BODY, width=52, weight=ft.FontWeight.BOLD)]
             + [ft.Text(signed(totals[p].total), size=theme.LARGE, weight=ft.FontWeight.BOLD, expand=True,
                        text_align=ft.TextAlign.END, color=ft.Colors.PRIMARY if totals[p].place == 1 and rows else None)
                for p in ids] + [ft.Container(width=48)]),
@@ -262,11 +279,11 @@ class UrScreen(PadScreen):
         finished = record.finished is not None
         if finished:
             self.final.controls = [
-                theme.heading("Final standings"),
+                theme.heading(_("Final standings")),
                 ft.Text(winners_line(self.result), size=theme.LARGE, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.PRIMARY),
                 *standings(self.result),
-                ft.Text("This match is finished.", size=theme.BODY),
+                ft.Text(_("This match is finished."), size=theme.BODY),
                 self.result_actions(),
                 ft.Divider(height=16)]
         ch.set(self.final, visible=finished)
@@ -274,11 +291,11 @@ class UrScreen(PadScreen):
 
     def _end_controls(self, rows) -> list[ft.Control]:
         record = self.record
-        problems = [warning_row(p.message, p.level == "error") for p in self.result.problems]
+        problems = [warning_row(lang.problem(p), p.level == "error") for p in self.result.problems]
         if record.finished:
             return problems
         if not rows:
-            return [ft.Text("Save the first game to start the match table.", size=theme.BODY, italic=True)]
+            return [ft.Text(_("Save the first game to start the match table."), size=theme.BODY, italic=True)]
         return problems
 
     # ------------------------------------------------------------------ taps
@@ -333,4 +350,4 @@ class UrScreen(PadScreen):
         try:  # the owner's map for the matches to come, as in Settings
             await self.games.save_settings(ur_board=list(board))
         except Exception as exc:
-            self.notify(f"The dot map is kept in this match, not for the next: {exc}")
+            self.notify(_("The dot map is kept in this match, not for the next: {error}", error=exc))

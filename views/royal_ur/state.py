@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from scoring import Result
 from scoring import royal_ur as ur
-from views.pad.words import and_join, plural
+from views.lang import _, n_
+from views.pad.words import verdict
 
 # The board drawn as on the table, 8 columns by 3 rows: the winner's row on top, the shared
 # centre track, the loser's row at the bottom. Each player's route: own row 1–4 (towards the
@@ -67,10 +68,21 @@ def counters_on(entry: ur.Entry, pos: int) -> int:
 
 def square_label(record: ur.Record, pos: int, entry: ur.Entry) -> str:
     """'Square 9, 5 dots, 2 loser counters'; Rosettes and Doubles say so."""
-    kind = ", Rosette" if pos in ur.ROSETTES else ", Doubles" if pos in ur.DOUBLES else ""
     n = counters_on(entry, pos)
-    on = "no loser counters" if n == 0 else plural(n, "loser counter")
-    return f"Square {pos}{kind}, {plural(dots(record, pos), 'dot')}, {on}"
+    # TRANSLATORS: Royal Game of Ur: the counters of the player who lost this game, left on the board.
+    on = _("no loser counters") if n == 0 else n_("{n} loser counter", "{n} loser counters", n)
+    # TRANSLATORS: Royal Game of Ur: the dots printed on a square of the board (they give its points).
+    dotted = n_("{n} dot", "{n} dots", dots(record, pos))
+    if pos in ur.ROSETTES:
+        # TRANSLATORS: a square of the Ur board read out; "Rosette": the game's term for the flower
+        # squares (keep the usual word of the game in your language, else "Rosette").
+        return _("Square {square}, Rosette, {dots}, {counters}", square=pos, dots=dotted, counters=on)
+    if pos in ur.DOUBLES:
+        # TRANSLATORS: a square of the Ur board read out; "Doubles": the game's term for the squares
+        # that score double.
+        return _("Square {square}, Doubles, {dots}, {counters}", square=pos, dots=dotted, counters=on)
+    # TRANSLATORS: a square of the Ur board read out: its number, its dots, the loser's counters on it.
+    return _("Square {square}, {dots}, {counters}", square=pos, dots=dotted, counters=on)
 
 
 def breakdown(record: ur.Record) -> str:
@@ -79,9 +91,11 @@ def breakdown(record: ur.Record) -> str:
     loser = ur.loser_of(record, entry)
     parts = []
     if loser.unentered:
-        parts.append(f"{ur.UNENTERED_POINTS} × {loser.unentered} not entered")
+        # TRANSLATORS: Royal Game of Ur: points for each of the loser's counters never put on the board.
+        parts.append(_("{points} × {count} not entered", points=ur.UNENTERED_POINTS, count=loser.unentered))
     if loser.start:
-        parts.append(f"{ur.START_POINTS} × {loser.start} on S")
+        # TRANSLATORS: Royal Game of Ur: points for each of the loser's counters on S, the start space.
+        parts.append(_("{points} × {count} on S", points=ur.START_POINTS, count=loser.start))
     parts += [str(v) for v in loser.board]
     total = ur.winner_points(loser)
     return f"{' + '.join(parts)} = {total}" if parts else "0"
@@ -91,8 +105,10 @@ def counter_check(entry: ur.Entry) -> tuple[str, bool]:
     """'5 of 7 counters placed: 2 to go' and whether the count is right."""
     n = entry.counted()
     if n == ur.COUNTERS:
-        return f"All {ur.COUNTERS} counters placed", entry.home < ur.COUNTERS
-    return f"{n} of {ur.COUNTERS} counters placed: {ur.COUNTERS - n} to go", False
+        # TRANSLATORS: Royal Game of Ur: every counter of the loser is on the board, S or home.
+        return n_("All {n} counter placed", "All {n} counters placed", ur.COUNTERS), entry.home < ur.COUNTERS
+    return n_("{placed} of {n} counter placed: {left} to go", "{placed} of {n} counters placed: {left} to go",
+              ur.COUNTERS, placed=n, left=ur.COUNTERS - n), False
 
 
 def game_number(record: ur.Record) -> int:
@@ -126,19 +142,20 @@ def match_line(record: ur.Record, result: Result) -> str:
         wins[game.winner] += 1
     a, b = record.player_ids()
     if not record.rounds:
-        return "No game kept yet"
-    return f"Games won: {record.name_of(a)} {wins[a]}, {record.name_of(b)} {wins[b]}"
+        return _("No game kept yet")
+    # TRANSLATORS: Royal Game of Ur: how many games of the match each of the two players won.
+    return _("Games won: {first} {first_wins}, {second} {second_wins}", first=record.name_of(a),
+             first_wins=wins[a], second=record.name_of(b), second_wins=wins[b])
 
 
 def winners_line(result: Result) -> str:
-    names = [s.name for s in result.players if s.place == 1]
-    return ("Winner: " if len(names) == 1 else "Shared win: ") + and_join(names)
+    return verdict([s.name for s in result.players if s.place == 1])
 
 
 def end_blocked(record: ur.Record, result: Result) -> str:
     """Why the match cannot be ended now ('' when it can): shown beside the greyed button."""
     if not record.rounds:
-        return "Save the first game first."
+        return _("Save the first game first.")
     if not ur.entry_of(record).is_empty():
-        return "Save or cancel the game being entered first."
-    return "Fix the errors first." if result.has_errors else ""
+        return _("Save or cancel the game being entered first.")
+    return _("Fix the errors first.") if result.has_errors else ""
