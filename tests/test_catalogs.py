@@ -1,0 +1,129 @@
+"""The message catalogs are whole (#33): every message of the code is in the template, every
+language has every message translated (no fuzzy one), with the plural forms its grammar needs
+and the same placeholders as the English."""
+from __future__ import annotations
+
+import pytest
+from babel.messages.extract import extract_from_dir, extract_from_file
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+from tests.browser_harness import REPO_ROOT
+from views import lang
+
+TRANSLATED = [code for code in lang.LANGUAGES if code != "en"]
+KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "N_": None}
+
+
+def read(path, code=None):
+    with open(path, "rb") as f:
+        return read_po(f, locale=code)
+
+
+def template():
+    return read(lang.TEMPLATE)
+
+
+def catalog(code):
+    return read(lang.LOCALES / code / "LC_MESSAGES" / f"{lang.DOMAIN}.po", code)
+
+
+def ids(message) -> tuple:
+    return message.id if isinstance(message.id, tuple) else (message.id,)
+
+
+def strings(message) -> tuple:
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+def holders(text: str) -> set[str]:
+    return set(lang.PLACEHOLDER.findall(text))
+
+
+def test_the_template_holds_every_message_of_the_code():
+    in_code = set()
+    for folder in ("scoring", "views"):
+        for _file, _line, message, _comments, context in extract_from_dir(
+                REPO_ROOT / folder, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+            in_code.add((context, message if isinstance(message, str) else message[0]))
+    for _line, message, _comments, context in extract_from_file("python", REPO_ROOT / "main.py", keywords=KEYWORDS):
+        in_code.add((context, message if isinstance(message, str) else message[0]))
+    in_template = {(m.context, ids(m)[0]) for m in template() if m.id}
+    missing = sorted(str(m) for m in in_code - in_template)
+    assert not missing, f"not in views/locales/pandapad.pot (run `make catalogs`): {missing[:10]}"
+    stale = sorted(str(m) for m in in_template - in_code)
+    assert not stale, f"in the template but no longer in the code (run `make catalogs`): {stale[:10]}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated_and_none_is_fuzzy(code):
+    translated = catalog(code)
+    missing, fuzzy = [], []
+    for message in template():
+        if not message.id:
+            continue
+        found = translated.get(message.id, context=message.context)
+        if found is None or not all(strings(found)):
+            missing.append(ids(message)[0])
+        elif found.fuzzy:
+            fuzzy.append(ids(message)[0])
+    assert not missing, f"{code}: {len(missing)} messages not translated, e.g. {missing[:8]}"
+    assert not fuzzy, f"{code}: {len(fuzzy)} fuzzy messages (check and unmark them), e.g. {fuzzy[:8]}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_translation_has_the_english_placeholders(code):
+    wrong = []
+    for message in catalog(code):
+        if not message.id or not all(strings(message)):
+            continue
+        english = set().union(*(holders(i) for i in ids(message)))
+        for text in strings(message):
+            # A plural form may leave out {n} ("one die"), never add or misspell one.
+            extra = holders(text) - english
+            lost = english - holders(text) - {"{n}"}
+            if extra or lost:
+                wrong.append(f"{ids(message)[0]!r} -> {text!r}")
+            try:
+                text.format(**{h.strip("{}"): 1 for h in english | holders(text)})
+            except (ValueError, IndexError, KeyError) as exc:
+                wrong.append(f"{text!r}: {exc}")
+    assert not wrong, f"{code}: placeholders differ from the English:\n" + "\n".join(wrong[:10])
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_language_has_the_plural_forms_of_its_grammar(code):
+    translated = catalog(code)
+    plural = get_plural(code)
+    assert translated.num_plurals == plural.num_plurals, code
+    for message in translated:
+        if message.id and isinstance(message.id, tuple):
+            assert len(message.string) == plural.num_plurals, f"{code}: {message.id[0]!r}"
+
+
+def test_a_phone_in_german_gets_german_plurals_and_list_words():
+    lang.set_language("de")
+    try:
+        one = lang.n_("{have} of {n} die", "{have} of {n} dice", 1, have=0)
+        two = lang.n_("{have} of {n} die", "{have} of {n} dice", 2, have=1)
+        assert (one, two) == ("0 von 1 Würfel", "1 von 2 Würfeln")
+        assert lang.names(["Ann", "Ben", "Cat"]) == "Ann, Ben und Cat"
+    finally:
+        lang.set_language("en")
+
+
+def test_the_pseudo_locale_marks_every_message_and_keeps_its_placeholders():
+    lang.set_language(lang.PSEUDO)
+    try:
+        assert lang._("Undo").startswith("⟦") and lang._("Undo").endswith("⟧")
+        said = lang._("{name} went out", name="Ann")
+        assert said.startswith("⟦") and "Ann" in said
+    finally:
+        lang.set_language("en")
+
+
+def test_a_phone_speaks_the_first_of_its_languages_that_pandapad_speaks():
+    assert lang.of_phone(["pt-BR", "de-AT", "en"]) == "de"
+    assert lang.of_phone(["ja-JP"]) == "ja"
+    assert lang.of_phone(["zh-CN", "ko"]) == "en"
+    assert lang.of_phone([]) == "en"
