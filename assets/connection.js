@@ -16,7 +16,20 @@
   const link = window.__pandapadLink = {
     everUp: false, open: false, lastIn: 0, down: false, downSince: null, backAt: null, refused: 0,
   };
-  let veil = null, banner = null, detail = null, backTimer = null;
+  let veil = null, banner = null, title = null, detail = null, backTimer = null;
+  // The banner's words in this phone's language, left in its preferences by the server
+  // (views/phone.py OFFLINE_WORDS_KEY; Flutter keeps a preference as JSON under "flutter.").
+  const ENGLISH = {title: "Not connected \u2014 taps are not saved", trying: "Trying to reach the table\u2026",
+                   refused: "That tap was not saved. Trying to reach the table\u2026"};
+
+  function words() {
+    try {
+      const kept = JSON.parse(JSON.parse(localStorage.getItem("flutter.pandapad.offline_words")));
+      return Object.assign({}, ENGLISH, kept);
+    } catch (error) {
+      return ENGLISH;
+    }
+  }
 
   function build() {
     if (veil) return;
@@ -29,8 +42,7 @@
     banner.style.cssText = "position:absolute;left:8px;right:8px;bottom:16px;padding:12px 16px;" +
       "border-radius:12px;background:#B3261E;color:#fff;font:600 18px/1.3 system-ui,sans-serif;" +
       "box-shadow:0 4px 16px rgba(0,0,0,0.35);text-align:center;";
-    const title = document.createElement("div");
-    title.textContent = "Not connected \u2014 taps are not saved";
+    title = document.createElement("div");
     detail = document.createElement("div");
     detail.style.cssText = "font-weight:400;font-size:16px;margin-top:4px;";
     banner.append(title, detail);
@@ -49,7 +61,7 @@
 
   function refused() {
     link.refused += 1;
-    detail.textContent = "That tap was not saved. Trying to reach the table\u2026";
+    detail.textContent = words().refused;
     banner.animate([{transform: "scale(1.04)"}, {transform: "scale(1)"}], {duration: 250});
   }
 
@@ -59,7 +71,10 @@
     clearTimeout(backTimer);
     link.down = true;
     link.downSince = performance.now();
-    detail.textContent = "Trying to reach the table\u2026";
+    const said = words();  // the phone's language may have changed since the last time
+    banner.lang = said.lang || "en";
+    title.textContent = said.title;
+    detail.textContent = said.trying;
     veil.style.display = "block";
   }
 

@@ -9,6 +9,7 @@ import urllib.parse
 import flet as ft
 
 from views import home, invite, phone, theme
+from views.lang import _
 from views.connection import run_soon
 from views.big_screen import BigScreen
 from views.data import DataScreen
@@ -54,18 +55,19 @@ REPAIRS_TOLD: list[bool] = []
 def repairs_dialog(page: ft.Page, notices: list[str]) -> ft.AlertDialog:
     """What the store repaired when it opened, said once, in a player's words first."""
     return ft.AlertDialog(
-        title=ft.Text("Pandapad repaired its files", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+        title=ft.Text(_("Pandapad repaired its files"), size=theme.LARGE, weight=ft.FontWeight.BOLD),
         content=ft.Column([
-            ft.Text("When it started, the app found something left unfinished or damaged (a phone "
-                    "switched off mid-save, an import cut short, a full disk) and set it right from its "
-                    "own files and backups; the home screen lists the games that were kept. A damaged "
-                    "file is kept aside, never deleted.",
+            ft.Text(_("When it started, the app found something left unfinished or damaged (a phone "
+                      "switched off mid-save, an import cut short, a full disk) and set it right from its "
+                      "own files and backups; the home screen lists the games that were kept. A damaged "
+                      "file is kept aside, never deleted."),
                     size=theme.BODY),
-            ft.Text("What was done:", size=theme.BODY, weight=ft.FontWeight.BOLD),
+            ft.Text(_("What was done:"), size=theme.BODY, weight=ft.FontWeight.BOLD),
             *[ft.Text(f"• {n}", size=theme.SMALL) for n in notices],
-            ft.Text("Your data (on the home screen) shows this again.", size=theme.SMALL, italic=True),
+            # TRANSLATORS: "Your data" is the name of a screen (the home's folder button)
+            ft.Text(_("Your data (on the home screen) shows this again."), size=theme.SMALL, italic=True),
         ], tight=True, scroll=ft.ScrollMode.AUTO, spacing=8),
-        actions=[ft.FilledButton("OK", on_click=lambda e: page.pop_dialog())])
+        actions=[ft.FilledButton(_("OK"), on_click=lambda e: page.pop_dialog())])
 
 
 class Shell:
@@ -106,8 +108,12 @@ class Shell:
             self.link.start()
         page.on_connect = self.on_connect
         page.on_disconnect = self.on_disconnect
+        # The language is every phone's own, the host's too, the locked page's too (#33): read
+        # while the token is checked.
+        language = asyncio.ensure_future(phone.load_language(page))
         if not self.admitted:
             self.admitted = await self.check_token()
+        await language
         if not self.admitted:
             self.show_locked()
             return
@@ -160,9 +166,9 @@ class Shell:
         self.page.views.clear()
         self.page.views.append(ft.View(route="/", padding=ft.Padding.all(24), controls=[ft.Column([
             ft.Icon(ft.Icons.LOCK_OUTLINE, size=64),
-            ft.Text("This table is private", size=theme.LARGE, weight=ft.FontWeight.BOLD),
-            ft.Text("Ask the host for the link: scan the QR code on the host's screen, or open the "
-                    "address the host gives you, with its token.", size=theme.BODY,
+            ft.Text(_("This table is private"), size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Ask the host for the link: scan the QR code on the host's screen, or open the "
+                      "address the host gives you, with its token."), size=theme.BODY,
                     text_align=ft.TextAlign.CENTER),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16)],
             vertical_alignment=ft.MainAxisAlignment.CENTER))
@@ -288,7 +294,7 @@ class Shell:
         elif route == "/invite" and self.host.table:
             stack.append(invite.build(self.host.invite))
         elif route == "/settings":
-            stack.append(SettingsScreen(self.page, self.games, self.who).view)
+            stack.append(SettingsScreen(self.page, self.games, self.who, self.redraw).view)
         elif len(parts) == 2 and parts[0] == "stats" and parts[1] in GAME_ORDER:
             stack.append(StatisticsScreen(self.page, await self.games.rows(), parts[1], self.navigate).view)
         elif len(parts) == 2 and parts[0] == "player":
@@ -300,7 +306,7 @@ class Shell:
         elif route == "/data":
             stack.append(DataScreen(self.page, self.games, self.notices, self.who).view)
         elif route != "/":
-            self.page.show_dialog(ft.SnackBar(ft.Text(f"Nothing at {route}; here is the home screen.")))
+            self.page.show_dialog(ft.SnackBar(ft.Text(_("Nothing at {route}; here is the home screen.", route=route))))
         if not route.startswith("/new/"):
             self.new_game = None
         if self.screen is not None and self.screen is not screen:
@@ -328,7 +334,7 @@ class Shell:
             saved = await self.games.load(game_id)
         except Exception as exc:
             log.info("cannot open game %s: %s", game_id, exc)
-            self.page.show_dialog(ft.SnackBar(ft.Text("That game is not stored here.", size=theme.BODY)))
+            self.page.show_dialog(ft.SnackBar(ft.Text(_("That game is not stored here."), size=theme.BODY)))
             return None
         pad = PADS.get(saved.record.game)
         if saved.record.finished and not may_open_finished(self.who.role, game_id, self.games.tonight,
@@ -338,14 +344,16 @@ class Shell:
         if saved.record.finished and not big:  # read-only (any game); Edit reopens it on purpose
             return FinishedScreen(self.page, self.games, saved, pad, self.navigate, self.who)
         if pad is None:
-            self.page.show_dialog(ft.SnackBar(ft.Text("The score pad of this game is coming soon.")))
+            self.page.show_dialog(ft.SnackBar(ft.Text(_("The score pad of this game is coming soon."))))
             return None
         if big:
             return BigScreen(self.page, self.games, saved, pad)
         return pad(self.page, self.games, saved)
 
     def refuse(self, action: str) -> None:
-        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal(action)}; here is the home screen.", size=theme.BODY)))
+        self.page.show_dialog(ft.SnackBar(ft.Text(
+            # TRANSLATORS: a refusal ("Only the host can browse the history"), then the home is shown
+            _("{refusal}; here is the home screen.", refusal=refusal(action)), size=theme.BODY)))
 
     async def start_game(self, game: str, names: list[str], settings: dict) -> None:
         saved = await self.games.create(new_record(game, names, settings))

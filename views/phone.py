@@ -4,13 +4,15 @@ session; the host's settings (settings.json) are what a phone shows until it cho
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import weakref
 
 import flet as ft
 from pydantic import ValidationError
 
-from views import theme
+from views import lang, theme
+from views.lang import _
 
 log = logging.getLogger(__name__)
 
@@ -18,6 +20,14 @@ log = logging.getLogger(__name__)
 PREF_KEYS = {"theme": "pandapad.theme", "text_size": "pandapad.text_size",
              "keep_awake": "pandapad.keep_awake", "haptics": "pandapad.haptics"}
 
+# A phone's language (#33) is its own, whoever it is at the table: chosen in Settings, else the
+# phone's (navigator.languages in a browser, the device's locales in an app). Never the host's.
+LANGUAGE_KEY = "pandapad.language"
+# The words of the "Not connected" banner, which assets/connection.js draws when the table cannot
+# be reached (so Python cannot say them then): kept in the phone's preferences, in its language.
+OFFLINE_WORDS_KEY = "pandapad.offline_words"
+
+_languages: "weakref.WeakKeyDictionary[ft.Page, tuple[str, str]]" = weakref.WeakKeyDictionary()  # page -> (choice, phone's own)
 _chosen: "weakref.WeakKeyDictionary[ft.Page, dict]" = weakref.WeakKeyDictionary()  # page -> own choices
 
 
@@ -64,3 +74,83 @@ async def choose(page: ft.Page, games, **changes) -> None:
             await asyncio.wait_for(prefs.set(PREF_KEYS[key], value), timeout=5)
         except Exception as exc:  # kept for this visit only
             log.info("keeping %s: %s", key, exc)
+
+
+def _phone_tags(info) -> list[str]:
+    """The phone's languages, best first, as tags ('de-DE')."""
+    tags = list(getattr(info, "languages", None) or [])
+    if getattr(info, "language", None):
+        tags.insert(0, info.language)
+    for loc in getattr(info, "locales", None) or []:
+        tags.append("-".join(p for p in (loc.language_code, loc.script_code, loc.country_code) if p))
+    return tags
+
+
+def show_language(page: ft.Page, code: str) -> None:
+    """Speak `code` on this phone: our catalogs, and Flutter's own words (a text field's menu)
+    and its font choice for Japanese kanji."""
+    lang.set_language(code, page)
+    flutter = "en" if code == lang.PSEUDO else code
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=[ft.Locale(c) for c in lang.LANGUAGES], current_locale=ft.Locale(flutter))
+    if code in lang.FONTS:  # asked for by this phone only, once it reads that language
+        family, path = lang.FONTS[code]
+        page.fonts = {**(page.fonts or {}), family: path}
+    page.theme, page.dark_theme = theme.themes()  # the language's font family, if it has one
+    try:  # not on the way to the first screen
+        page.run_task(_keep_offline_words, page)
+    except Exception as exc:  # a session already gone
+        log.info("the banner's words: %s", exc)
+
+
+def offline_words() -> dict[str, str]:
+    """The banner's words in the language of this session (assets/connection.js reads them)."""
+    return {"lang": lang.locale().language,  # the banner's glyphs: Japanese kanji, not Chinese
+            "title": _("Not connected \u2014 taps are not saved"),
+            "trying": _("Trying to reach the table\u2026"),
+            "refused": _("That tap was not saved. Trying to reach the table\u2026")}
+
+
+async def _keep_offline_words(page: ft.Page) -> None:
+    try:
+        await asyncio.wait_for(ft.SharedPreferences().set(OFFLINE_WORDS_KEY, json.dumps(offline_words())), timeout=5)
+    except Exception as exc:  # the banner stays in English
+        log.info("keeping the banner's words: %s", exc)
+
+
+def language_choice(page: ft.Page) -> str:
+    """What Settings shows as chosen: a language, or lang.PHONE."""
+    return _languages.get(page, (lang.PHONE, "en"))[0]
+
+
+
+async def load_language(page: ft.Page) -> None:
+    """This phone's language, before its first screen: its choice, else its own."""
+    prefs = ft.SharedPreferences()
+    chosen, info = None, None
+    try:  # both in one round trip's time
+        chosen, info = await asyncio.wait_for(asyncio.gather(prefs.get(LANGUAGE_KEY), page.get_device_info()),
+                                              timeout=5)
+    except Exception as exc:  # no browser storage or no device info: what could be read
+        log.info("reading this phone's language: %s", exc)
+    own = lang.of_phone(_phone_tags(info))
+    choice = chosen if chosen in lang.LANGUAGES else lang.PHONE
+    _languages[page] = (choice, own)
+    show_language(page, own if choice == lang.PHONE else choice)
+
+
+async def choose_language(page: ft.Page, choice: str) -> None:
+    """A language chosen in Settings (or lang.PHONE): for this session, and kept in the phone."""
+    if choice != lang.PHONE and choice not in lang.LANGUAGES:
+        raise ValueError(f"{choice} is not a language of Pandapad")
+    own = _languages.get(page, (lang.PHONE, "en"))[1]
+    _languages[page] = (choice, own)
+    show_language(page, own if choice == lang.PHONE else choice)
+    try:
+        prefs = ft.SharedPreferences()
+        if choice == lang.PHONE:
+            await asyncio.wait_for(prefs.remove(LANGUAGE_KEY), timeout=5)
+        else:
+            await asyncio.wait_for(prefs.set(LANGUAGE_KEY, choice), timeout=5)
+    except Exception as exc:  # kept for this visit only
+        log.info("keeping the language: %s", exc)

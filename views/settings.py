@@ -9,90 +9,131 @@ from functools import partial
 import flet as ft
 
 from scoring import royal_ur as ur
-from views import theme
+from views import lang, theme
 from views import phone
 from views.changes import Changes
+from views.lang import N_, _, p_
 from views.pad.parts import Stepper
-from views.roles import HOST_WHO, refusal
+from views.pads import title_of
+from views.roles import HOST_WHO, refusal_said
 from views.royal_ur.dot_map import DotMapDialog
 
 log = logging.getLogger(__name__)
 
-THEMES = (("system", "Follow the phone"), ("light", "Light"), ("dark", "Dark"))
-SIZES = (("normal", "Normal"), ("large", "Large"), ("extra-large", "Extra large"))
+THEMES = (
+    # TRANSLATORS: a theme in Settings: light or dark as the phone is set
+    ("system", N_("Follow the phone")),
+    # TRANSLATORS: a theme in Settings (light colours)
+    ("light", N_("Light")),
+    # TRANSLATORS: a theme in Settings (dark colours)
+    ("dark", N_("Dark")),
+)
+SIZES = (
+    # TRANSLATORS: a text size in Settings
+    ("normal", N_("Normal")),
+    # TRANSLATORS: a text size in Settings
+    ("large", N_("Large")),
+    # TRANSLATORS: a text size in Settings
+    ("extra-large", N_("Extra large")),
+)
 TARGETS = (20, 30, 50)
 
 
-WORDS = {"theme": "theme", "text_size": "text size", "keep_awake": "keep the screen awake",
-         "haptics": "vibrate on taps", "nokosu_zero_bonus": "zero bonus", "pass_the_pandas_target": "target",
-         "ur_board": "the dot map", "guests_see_history": "guests may see the history"}
+def change_said(key: str, value) -> str:
+    """One change of a setting in words: 'text size extra large', 'vibrate on taps off'."""
+    if key == "ur_board":
+        # TRANSLATORS: a changed setting, said after "Saved: "
+        return _("the dot map")
+    if key == "nokosu_zero_bonus":
+        # TRANSLATORS: a changed setting, said after "Saved: " ("zero bonus 15")
+        return _("zero bonus {n}", n=value)
+    if key == "pass_the_pandas_target":
+        # TRANSLATORS: a changed setting, said after "Saved: " ("target 30")
+        return _("target {n}", n=value)
+    # Each setting and value a whole phrase (said after "Saved: "): word order is the language's.
+    phrases = {
+        ("theme", "system"): _("theme system"),
+        ("theme", "light"): _("theme light"),
+        ("theme", "dark"): _("theme dark"),
+        ("text_size", "normal"): _("text size normal"),
+        ("text_size", "large"): _("text size large"),
+        ("text_size", "extra-large"): _("text size extra large"),
+        ("keep_awake", True): _("keep the screen awake on"),
+        ("keep_awake", False): _("keep the screen awake off"),
+        ("haptics", True): _("vibrate on taps on"),
+        ("haptics", False): _("vibrate on taps off"),
+        ("guests_see_history", True): _("guests may see the history on"),
+        ("guests_see_history", False): _("guests may see the history off"),
+    }
+    return phrases.get((key, value), f"{key} {value}")
 
 
 def said(changes: dict) -> str:
     """A change of settings in words: 'text size extra large', 'vibrate on taps off'."""
-    out = []
-    for key, value in changes.items():
-        if key == "ur_board":
-            out.append(WORDS[key])
-        elif isinstance(value, bool):
-            out.append(f"{WORDS[key]} {'on' if value else 'off'}")
-        else:
-            out.append(f"{WORDS[key]} {str(value).replace('-', ' ')}")
-    return ", ".join(out)
+    # TRANSLATORS: between two changed settings ("theme dark, text size large")
+    return p_("list of settings", ", ").join(change_said(key, value) for key, value in changes.items())
 
 
 class SettingsScreen:
-    def __init__(self, page: ft.Page, games, who=HOST_WHO):
+    def __init__(self, page: ft.Page, games, who=HOST_WHO, redraw=None):
         self.page = page
         self.games = games
         self.who = who
+        self.redraw = redraw  # every screen again, in a newly chosen language
         s = phone.settings_of(page, games)  # the look and feel this phone goes by
         self.theme_group = ft.RadioGroup(value=s.theme, on_change=self.on_theme, content=ft.Column(
-            [ft.Radio(value=v, label=t, label_style=ft.TextStyle(size=theme.BODY)) for v, t in THEMES], spacing=0))
+            [ft.Radio(value=v, label=_(t), label_style=ft.TextStyle(size=theme.BODY)) for v, t in THEMES], spacing=0))
+        # Each language named in its own words, whatever this phone reads now (#33).
+        self.language_group = ft.RadioGroup(value=phone.language_choice(page), on_change=self.on_language,
+                                            content=ft.Column([ft.Radio(value=v, label=t, label_style=ft.TextStyle(
+                                                size=theme.BODY)) for v, t in (
+                                                (lang.PHONE, _("Phone's language")), *lang.LANGUAGES.items())],
+                                                spacing=0))
         self.size_group = ft.RadioGroup(value=s.text_size, on_change=self.on_text_size, content=ft.Column(
-            [ft.Radio(value=v, label=t, label_style=ft.TextStyle(size=theme.BODY)) for v, t in SIZES], spacing=0))
-        self.awake = ft.Switch(label="Keep the screen awake", value=s.keep_awake,
+            [ft.Radio(value=v, label=_(t), label_style=ft.TextStyle(size=theme.BODY)) for v, t in SIZES], spacing=0))
+        self.awake = ft.Switch(label=_("Keep the screen awake"), value=s.keep_awake,
                                label_text_style=ft.TextStyle(size=theme.BODY), on_change=self.on_awake)
-        self.haptics = ft.Switch(label="Vibrate on taps", value=s.haptics,
+        self.haptics = ft.Switch(label=_("Vibrate on taps"), value=s.haptics,
                                  label_text_style=ft.TextStyle(size=theme.BODY), on_change=self.on_haptics)
         self.map_text = ft.Text("", size=theme.BODY, expand=True)
-        self.zero = Stepper("Zero bonus", "More zero bonus", "Fewer zero bonus", self.on_zero)
-        self.target = Stepper("Target", "Higher target", "Lower target", self.on_target)
+        self.zero = Stepper(_("Zero bonus"), _("More zero bonus"), _("Fewer zero bonus"), self.on_zero)
+        self.target = Stepper(_("Target"), _("Higher target"), _("Lower target"), self.on_target)
         self.target_chips = ft.Row(spacing=8)
         self.saved_note = ft.Text("", size=theme.SMALL, italic=True)
-        self.guests = ft.Switch(label="Guests may see the history", value=games.settings.guests_see_history,
+        self.guests = ft.Switch(label=_("Guests may see the history"), value=games.settings.guests_see_history,
                                 label_text_style=ft.TextStyle(size=theme.BODY), on_change=self.on_guests)
         section = partial(theme.heading, size=theme.BODY)
         mine = [
-            section("Theme"), self.theme_group,
-            section("Text size"), self.size_group,
+            section(_("Language")), self.language_group,
+            section(_("Theme")), self.theme_group,
+            section(_("Text size")), self.size_group,
             ft.Divider(),
             self.awake,
-            ft.Text("During a game, so a phone lying on the table stays on.", size=theme.SMALL),
+            ft.Text(_("During a game, so a phone lying on the table stays on."), size=theme.SMALL),
             self.haptics,
-            ft.Text("A light tick with each entry, on phones that can.", size=theme.SMALL),
+            ft.Text(_("A light tick with each entry, on phones that can."), size=theme.SMALL),
             ft.Divider(),
         ]
         if not who.may("settings"):  # a guest: this phone's look and feel, nothing of the host's
-            mine = [ft.Text("These settings are this phone's own.", size=theme.SMALL, italic=True), *mine,
-                    ft.Text(f"{refusal('settings')}: the Royal Game of Ur's dot map, the defaults of new "
-                            "games, and who may see the history.", size=theme.BODY),
+            mine = [ft.Text(_("These settings are this phone's own."), size=theme.SMALL, italic=True), *mine,
+                    ft.Text(_("Only the host can change these settings: the Royal Game of Ur's dot map, the "
+                              "defaults of new games, and who may see the history."), size=theme.BODY),
                     self.saved_note]
         self.view = ft.View(
             route="/settings", padding=ft.Padding.all(12),
-            appbar=ft.AppBar(title=ft.Text("Settings", size=theme.LARGE, weight=ft.FontWeight.BOLD), toolbar_height=64),
+            appbar=ft.AppBar(title=ft.Text(_("Settings"), size=theme.LARGE, weight=ft.FontWeight.BOLD), toolbar_height=64),
             controls=[ft.Column(mine if not who.may("settings") else [
                 *mine,
-                *([section("Table mode"),
+                *([section(_("Table mode")),
                    self.guests,
-                   ft.Text("Off: a phone with the table link sees the games of tonight only. On: it may also "
-                           "read the history and the statistics, never change them.", size=theme.SMALL),
+                   ft.Text(_("Off: a phone with the table link sees the games of tonight only. On: it may also "
+                             "read the history and the statistics, never change them."), size=theme.SMALL),
                    ft.Divider()] if games.host.table else []),  # a phone by itself has no guests
-                section("Royal Game of Ur"),
-                ft.Row([self.map_text, ft.OutlinedButton("Dot map", icon=ft.Icons.EDIT, height=theme.TAP,
+                section(title_of("royal-ur")),
+                ft.Row([self.map_text, ft.OutlinedButton(_("Dot map"), icon=ft.Icons.EDIT, height=theme.TAP,
                                                          on_click=self.on_dot_map)]),
-                section("Nokosu Dice: zero bonus of a new game"), self.zero.control,
-                section("Pass the Pandas: target of a new game"),
+                section(_("{game}: zero bonus of a new game", game=title_of("nokosu-dice"))), self.zero.control,
+                section(_("{game}: target of a new game", game=title_of("pass-the-pandas"))),
                 ft.Row([self.target.control, self.target_chips], wrap=True, spacing=12),
                 self.saved_note,
             ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=8)])
@@ -101,11 +142,11 @@ class SettingsScreen:
     def fill(self) -> Changes:
         s = self.games.settings
         ch = Changes()
-        ch.set(self.map_text, value="Your board's dot map" if s.ur_board else
-               "The default dot map (check it against your board)")
+        ch.set(self.map_text, value=_("Your board's dot map") if s.ur_board else
+               _("The default dot map (check it against your board)"))
         self.zero.fill(ch, s.nokosu_zero_bonus, 0, 50)
         self.target.fill(ch, s.pass_the_pandas_target, 5, 200)
-        chips = [theme.choice(f"{t}", f"Target {t}", t == s.pass_the_pandas_target,
+        chips = [theme.choice(f"{t}", _("Target {n}", n=t), t == s.pass_the_pandas_target,
                               partial(self.on_target_choice, t)) for t in TARGETS]
         ch.set_children(self.target_chips, chips)
         return ch
@@ -114,7 +155,7 @@ class SettingsScreen:
         """A guest may change this phone's look and feel only, asked when the handler runs."""
         if self.who.may("settings") or set(changes) <= set(phone.PREF_KEYS):
             return False
-        self.page.show_dialog(ft.SnackBar(ft.Text(f"{refusal('settings')}.", size=theme.BODY)))
+        self.page.show_dialog(ft.SnackBar(ft.Text(refusal_said("settings"), size=theme.BODY)))
         return True
 
     async def save(self, **changes) -> None:
@@ -127,10 +168,11 @@ class SettingsScreen:
                 await phone.choose(self.page, self.games, **changes)
         except Exception as exc:  # a full disk: say so, keep the screen as it was
             log.exception("saving settings")
-            self.page.show_dialog(ft.SnackBar(ft.Text(f"Not saved: {exc}", size=theme.BODY)))
+            self.page.show_dialog(ft.SnackBar(ft.Text(_("Not saved: {reason}", reason=exc), size=theme.BODY)))
             return
-        self.saved_note.value = "Saved. New screens use it; this one too after you leave it."
-        self.page.show_dialog(ft.SnackBar(ft.Text(f"Saved: {said(changes)}.", size=theme.BODY),
+        self.saved_note.value = _("Saved. New screens use it; this one too after you leave it.")
+        # TRANSLATORS: the settings just changed ("Saved: text size extra large.")
+        self.page.show_dialog(ft.SnackBar(ft.Text(_("Saved: {changes}.", changes=said(changes)), size=theme.BODY),
                                           duration=ft.Duration(seconds=2)))
         ch = self.fill() if self.who.host else Changes()  # a guest's screen has no game settings
         ch.add(self.saved_note)
@@ -140,6 +182,17 @@ class SettingsScreen:
         await self.save(theme=self.theme_group.value)
         theme.apply(self.page, phone.settings_of(self.page, self.games).theme)
         self.page.update()
+
+    async def on_language(self, e) -> None:
+        try:
+            await phone.choose_language(self.page, self.language_group.value)
+        except ValueError as exc:
+            log.info("language: %s", exc)
+            return
+        if self.redraw is not None:
+            await self.redraw()
+        else:
+            self.page.update()
 
     async def on_text_size(self, e) -> None:
         await self.save(text_size=self.size_group.value)

@@ -1,0 +1,173 @@
+"""Pandapad in the phone's own language (#33), in headless Chromium on phones: every screen in a
+pseudo-locale that marks each message of the catalogs (a text a person sees without the marks
+did not come from them), and a table where each phone reads its own language. One --lan server
+for the module; a phone's language is its browser's (Playwright's `locale`) or its choice in
+Settings."""
+from __future__ import annotations
+
+import re
+import time
+from contextlib import contextmanager
+
+import pytest
+
+from storage import Store
+from tests import finished_examples as fx
+from tests.browser_harness import (PHONE, enable_semantics, flet_server, open_app_page, semantics_texts, wait_for_paint,
+                                   wait_for_text)
+from tests.test_browser_share import royale
+from views import lang
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+TOKEN = "languages-table-token"
+NAMES = ["Mei", "Jonas", "Aylin", "Sebastián"]
+MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
+# A phone's own words that are not the app's: Flutter's (its tooltip of the back arrow, in the
+# phone's language through page.locale_configuration; the pseudo-locale is English to Flutter).
+FLUTTERS = re.compile(r"^(Back|Dismiss|Popup menu|\d+ characters? remaining)$")
+# Each language in Settings is named in its own words, whatever the phone reads.
+OWN_NAMES = set(lang.LANGUAGES.values())
+
+
+@contextmanager
+def speaking(code: str):
+    """The catalog's words of `code`, as a test names what it taps."""
+    lang.set_language(code)
+    try:
+        yield
+    finally:
+        lang.set_language("en")
+
+
+def at_the_end(r, gid: str):
+    return r.model_copy(update={"finished": None, "id": gid})
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory):
+    data = tmp_path_factory.mktemp("languages-data")
+    with Store.open(data) as store:
+        for make in fx.ALL.values():  # finished: final standings, history, statistics
+            store.save(make(), None)
+        for game, make in fx.ALL.items():  # every round in, not finished: the end step
+            store.save(at_the_end(make(), f"end-{game}"), None)
+        mid = royale(NAMES, "mid-pr", finished=None)  # three rounds in: a pad mid-game
+        store.save(mid.model_copy(update={"rounds": mid.rounds[:3]}), None)
+    return data
+
+
+@pytest.fixture(scope="module")
+def server(data_dir):
+    with flet_server("main.py", args=["--data-dir", str(data_dir), "--lan", "--token", TOKEN],
+                     port_arg="--port") as s:
+        printed = ""
+        for _attempt in range(50):  # the banner is printed just before the server answers
+            printed = s.log_tail(100_000)
+            if "On this computer:" in printed:
+                break
+            time.sleep(0.1)
+        s.host_token = re.search(r"On this computer: http://127\.0\.0\.1:\d+/\?token=(\S+)", printed).group(1)
+        yield s
+
+
+def unmarked(texts: list[str], names: list[str]) -> list[str]:
+    """The texts with words outside the pseudo-locale's marks (player names and Flutter's own
+    words aside)."""
+    found = []
+    for text in texts:
+        rest, before = text, None
+        while rest != before:  # a message inside a message: the inner marks first
+            before, rest = rest, MARKED.sub(" ", rest)
+        for name in names:
+            rest = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", rest)
+        if re.search(r"[^\W\d_]", rest) and not FLUTTERS.match(text.strip()) and text.strip() not in OWN_NAMES:
+            found.append(text)
+    return found
+
+
+SCREENS = [
+    ("home", "", "Pandapad"),
+    *[(f"new {game}", f"new/{game}", None) for game in fx.ALL],
+    ("Panda Royale mid-game", "game/mid-pr", None),
+    *[(f"{game} at its end", f"game/end-{game}", None) for game in fx.ALL],
+    *[(f"{game} finished", f"game/{make().id}", None) for game, make in fx.ALL.items()],
+    ("history", "history", None),
+    *[(f"statistics of {game}", f"stats/{game}", None) for game in fx.ALL],
+    ("a player's page", "player/Susan", None),
+    ("Your data", "data", None),
+    ("Settings", "settings", None),
+    ("Invite players", "invite", None),
+]
+
+
+def test_every_screen_in_the_pseudo_locale_shows_only_words_from_the_catalogs(browser, server):
+    names = ["A", "B", "C", "D", "E", "F", "John", "Susan", "Bill", "Allison", *NAMES, "Pandapad"]
+    page = open_app_page(browser, f"{server.url}?token={server.host_token}", width=360, height=740,
+                         locale="en-XA", **PHONE)
+    found = {}
+    try:
+        for screen, path, _title in SCREENS:
+            page.goto(f"{server.url}{path}?token={server.host_token}")
+            enable_semantics(page)
+            # The screen's own words are marked, so the marks show it is up.
+            page.wait_for_function("() => Array.from(document.querySelectorAll('flt-semantics'))"
+                                   ".some(n => (n.getAttribute('aria-label') || n.textContent).includes('⟦'))")
+            wait_for_paint(page)
+            texts = semantics_texts(page)
+            assert any("⟦" in t for t in texts), f"{screen}: nothing translated at all: {texts[:8]}"
+            if bad := unmarked(texts, names):
+                found[screen] = bad
+            if path == "game/mid-pr":  # the ⋮ menu every pad has
+                with speaking(lang.PSEUDO):
+                    more, big = lang._("More"), lang._("Big screen")
+                page.get_by_role("button", name=more, exact=True).tap()
+                page.get_by_role("menuitem", name=big).wait_for()
+                wait_for_paint(page)
+                if bad := unmarked(semantics_texts(page), names):
+                    found["the ⋮ menu"] = bad
+    finally:
+        page.context.close()
+    assert not found, "words not from the catalogs:\n" + "\n".join(f"{s}: {b}" for s, b in found.items())
+
+
+def test_the_check_finds_a_word_that_is_not_from_the_catalogs():
+    assert unmarked(["⟦Ŕöûñđ 1 öƒ 10⟧", "Mei", "⟦⟦Šéţţîñĝš⟧: 3⟧"], ["Mei"]) == []
+    assert unmarked(["⟦Ŕöûñđ⟧ of 10", "Total 12"], []) == ["⟦Ŕöûñđ⟧ of 10", "Total 12"]
+
+
+def test_a_spanish_guest_and_an_english_host_each_read_their_own_language(browser, server):
+    host = open_app_page(browser, f"{server.url}game/mid-pr?token={server.host_token}", width=412, height=915,
+                         locale="en-US", **PHONE)
+    guest = open_app_page(browser, f"{server.url}game/mid-pr?token={TOKEN}", width=412, height=915,
+                          locale="es-ES", **PHONE)
+    try:
+        with speaking("es"):
+            round_3 = lang._("Round {round} is in", round=3)
+        assert round_3 != "Round 3 is in"
+        wait_for_text(host, "Round 3 is in")
+        wait_for_text(guest, round_3)
+        assert not any("Round 3 is in" in t for t in semantics_texts(guest))
+        # The guest chooses German in its Settings: the host's phone stays in English.
+        guest.goto(f"{server.url}settings?token={TOKEN}")
+        enable_semantics(guest)
+        with speaking("es"):
+            wait_for_text(guest, lang._("Language"))
+        guest.get_by_role("radio", name="Deutsch").tap()
+        with speaking("de"):
+            wait_for_text(guest, lang._("Language"))
+            settings_de = lang._("Settings")
+        guest.goto(f"{server.url}game/mid-pr?token={TOKEN}")  # kept in the phone, as a text size is
+        enable_semantics(guest)
+        with speaking("de"):
+            wait_for_text(guest, lang._("Round {round} is in", round=3))
+        host.goto(f"{server.url}settings?token={server.host_token}")
+        enable_semantics(host)
+        wait_for_text(host, "Language")
+        assert settings_de not in semantics_texts(host)
+        host.get_by_role("radio", name="Phone's language").wait_for()
+        wait_for_paint(host)
+        assert host.get_by_role("radio", name="Phone's language").get_attribute("aria-checked") == "true"
+    finally:
+        host.context.close()
+        guest.context.close()
