@@ -39,6 +39,8 @@ PSEUDO_TAGS = ("qps", "qps-ploc", "en-xa")
 # A language whose glyphs Flutter's own fonts lack draws in a family of its own (views/fonts.py
 # makes it; the hosts serve it at this path under the site's root).
 FONTS = {"ja": ("Pandapad Japanese", "fonts/pandapad-ja.woff2")}
+# The languages' own names (Settings), for a phone whose fonts lack 日本語's glyphs: a few kB.
+NAMES_FONT = ("Pandapad Language Names", "fonts/pandapad-language-names.woff2")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 _default = "en"

@@ -88,9 +88,12 @@ def themes() -> tuple[ft.Theme, ft.Theme]:
     Only button labels get a size here; other text sizes are set on each text (a custom text
     theme loses the dark theme's text colours)."""
     def theme() -> ft.Theme:
-        label = ft.ButtonStyle(text_style=ft.TextStyle(size=sized("BODY"), weight=ft.FontWeight.W_600))
         family = lang.FONTS.get(lang.language())  # Japanese in Japanese glyphs (views/fonts.py)
-        return ft.Theme(color_scheme_seed="#2E7D32", font_family=family[0] if family else None,
+        family = family[0] if family else None
+        # The buttons' labels too: their style replaces the theme's, family and all.
+        label = ft.ButtonStyle(text_style=ft.TextStyle(size=sized("BODY"), weight=ft.FontWeight.W_600,
+                                                       font_family=family))
+        return ft.Theme(color_scheme_seed="#2E7D32", font_family=family,
                         filled_button_theme=ft.FilledButtonTheme(style=label),
                         outlined_button_theme=ft.OutlinedButtonTheme(style=label),
                         text_button_theme=ft.TextButtonTheme(style=label))

@@ -127,7 +127,31 @@ def stage(found: list[Path]) -> Path:
     # Flet's test helpers and pydantic's copy of its version 1 never run in the phone.
     for unused in ("flet/testing", "pydantic/v1"):
         shutil.rmtree(packages / unused, ignore_errors=True)
+    # Babel's data of the locales Pandapad speaks (#33), not of its other 1,000: 32 MB less.
+    kept = babel_locales()
+    for data in (packages / "babel" / "locale-data").glob("*.dat"):
+        if data.stem not in kept:
+            data.unlink()
     return stage
+
+
+def babel_locales() -> set[str]:
+    """The locale data files Babel reads to write Pandapad's numbers, dates and lists in each
+    of its languages (a locale's parents too: en_GB reads en_001, en and root), found by
+    doing that with this venv's Babel, the same version as the phone's (web/requirements.txt)."""
+    import datetime
+
+    from babel import localedata
+
+    sys.path.insert(0, str(ROOT))
+    from views import lang
+
+    for code in (*lang.LANGUAGES, lang.PSEUDO):
+        lang.set_language(code)
+        lang.number(1234.5), lang.names(["A", "B", "C"]), lang.long_day(datetime.date(2026, 11, 24))
+        lang.day_clock(datetime.datetime(2026, 11, 24, 14, 5, 9), seconds=True, year=True)
+    lang.set_language("en")
+    return set(localedata._cache)  # every locale loaded, parents included
 
 
 def pyodide_for_publish() -> dict[str, str]:
@@ -267,6 +291,21 @@ def unused_fonts() -> None:
             folder.rmdir()
 
 
+def japanese_fonts() -> None:
+    """The Japanese fonts (views/fonts.py) where a phone reading Japanese asks for them; the
+    service worker keeps them once asked (web/sw-src.js), and precaches none: an English
+    phone's first visit stays as it was."""
+    sys.path.insert(0, str(ROOT))
+    from views import fonts
+
+    if not fonts.installed():
+        run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB)
+    for rel, source in fonts.fallback_names().items():
+        (OUT / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, OUT / rel)
+    fonts.write_family(OUT)
+
+
 def icons() -> None:
     """The app's own icon on the home screen, in the sizes the manifest names."""
     from PIL import Image
@@ -315,6 +354,7 @@ def main(argv: list[str] | None = None) -> None:
     repack_archive()
     drop_unused()
     unused_fonts()
+    japanese_fonts()
     icons()
     service_worker()
     if compressed:

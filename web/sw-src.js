@@ -16,6 +16,13 @@ precaching.addPlugins([{
 precaching.precacheAndRoute(self.__WB_MANIFEST);
 precaching.cleanupOutdatedCaches();
 
+// The Japanese fonts (not precached: only a phone reading Japanese asks for them) are kept once
+// fetched, for the next opening offline; a new build's copy is fetched in the background.
+const { strategies } = workbox;
+routing.registerRoute(({ url }) => url.pathname.includes("/assets/fonts/notosansjp/")
+                      || url.pathname.endsWith("/fonts/pandapad-ja.woff2"),
+                      new strategies.StaleWhileRevalidate({ cacheName: "pandapad-japanese-fonts" }));
+
 // The app's own addresses (/game/…, /history) are the page itself, offline too.
 routing.registerRoute(new routing.NavigationRoute(precaching.createHandlerBoundToURL("index.html")));
 

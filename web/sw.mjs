@@ -46,7 +46,9 @@ const { count, size, warnings } = await injectManifest({
   globDirectory: site,
   globPatterns: ["**/*"],
   // The worker and Workbox are kept by the browser as the worker's own; 404.html is index.html again.
-  globIgnores: [...copies, "sw.js", ".sw-src.js", "404.html", `${workboxDir}/**`],
+  // The Japanese fonts are asked for by a phone reading Japanese only, and kept then (sw-src.js).
+  globIgnores: [...copies, "sw.js", ".sw-src.js", "404.html", `${workboxDir}/**`, "assets/fonts/notosansjp/**",
+                "fonts/pandapad-ja.woff2"],
   swSrc: source,
   swDest: join(site, "sw.js"),
   // pyodide.asm.wasm (9.6 MB) and main.dart.js are the largest files the app needs.
