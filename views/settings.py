@@ -83,12 +83,15 @@ class SettingsScreen:
         s = phone.settings_of(page, games)  # the look and feel this phone goes by
         self.theme_group = ft.RadioGroup(value=s.theme, on_change=self.on_theme, content=ft.Column(
             [ft.Radio(value=v, label=_(t), label_style=ft.TextStyle(size=theme.BODY)) for v, t in THEMES], spacing=0))
-        # Each language named in its own words, whatever this phone reads now (#33).
+        # Each language named in its own words, whatever this phone reads now (#33); 日本語 in a
+        # font of its own three glyphs, which this screen alone asks for.
+        family, path = lang.NAMES_FONT
+        page.fonts = {**(page.fonts or {}), family: path}
         self.language_group = ft.RadioGroup(value=phone.language_choice(page), on_change=self.on_language,
                                             content=ft.Column([ft.Radio(value=v, label=t, label_style=ft.TextStyle(
-                                                size=theme.BODY)) for v, t in (
-                                                (lang.PHONE, _("Phone's language")), *lang.LANGUAGES.items())],
-                                                spacing=0))
+                                                size=theme.BODY, font_family=family if v == "ja" else None))
+                                                for v, t in ((lang.PHONE, _("Phone's language")),
+                                                             *lang.LANGUAGES.items())], spacing=0))
         self.size_group = ft.RadioGroup(value=s.text_size, on_change=self.on_text_size, content=ft.Column(
             [ft.Radio(value=v, label=_(t), label_style=ft.TextStyle(size=theme.BODY)) for v, t in SIZES], spacing=0))
         self.awake = ft.Switch(label=_("Keep the screen awake"), value=s.keep_awake,

@@ -144,9 +144,12 @@ class PlayerScreen:
         self.shown = shown
         body: list[ft.Control] = [
             # TRANSLATORS: a player's games and wins over every game, and the share won ("12 games · 5 wins · 42 %")
-            ft.Text(_("{games} games · {wins} wins · {rate} %", games=stats.games, wins=stats.wins,
-                      rate=round(100 * stats.wins / stats.games)) if stats.games
-                    else _("{games} games · {wins} wins", games=stats.games, wins=stats.wins),
+            ft.Text(_("{games} · {wins} · {rate} %", games=n_("{n} game", "{n} games", stats.games),
+                      wins=n_("{n} win", "{n} wins", stats.wins), rate=round(100 * stats.wins / stats.games))
+                    if stats.games else
+                    # TRANSLATORS: a player's games and wins ("0 games · 0 wins")
+                    _("{games} · {wins}", games=n_("{n} game", "{n} games", stats.games),
+                      wins=n_("{n} win", "{n} wins", stats.wins)),
                     size=theme.LARGE, weight=ft.FontWeight.BOLD),
             ft.Text(_("Winning streak: {now} now, {longest} at the longest", now=stats.current_streak,
                       longest=stats.longest_streak), size=theme.BODY),
