@@ -62,8 +62,7 @@ class NewGame:
                              toolbar_height=72),
             controls=[ft.Column([
                 ft.Text(players, size=theme.BODY),
-                ft.Row([self.name, ft.FilledButton(_("Add player"), icon=ft.Icons.PERSON_ADD, height=56,
-                                                   on_click=self.on_add)]),
+                ft.Row([self.name, self.add_button()]),
                 self.message,
                 self.known_row,
                 ft.Row([theme.heading(_("Seats")), self.count], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
@@ -77,6 +76,17 @@ class NewGame:
                              padding=ft.Padding.only(top=6))],
             padding=ft.Padding.all(12), spacing=0)
         self.fill()
+
+    def add_button(self) -> ft.Control:
+        """'Add player' in words where the name field keeps room beside it, else its icon alone
+        (same name to a screen reader): 'Spieler hinzufügen' left the field 60 px (#33)."""
+        label = _("Add player")
+        page = theme.current_page()
+        room = ((page.width if page is not None else None) or 360) - 24
+        if room - (0.6 * theme.BODY * len(label) + 18 + 8 + 48) >= 150:
+            return ft.FilledButton(label, icon=ft.Icons.PERSON_ADD, height=56, on_click=self.on_add)
+        return ft.FilledIconButton(ft.Icon(ft.Icons.PERSON_ADD, semantics_label=label), tooltip=label,
+                                   on_click=self.on_add, icon_size=28, width=56, height=56)
 
     def fill(self) -> None:
         # A known name shows and seats as a typed one does: tidied, once per person (#31).

@@ -13,6 +13,22 @@ from views.pad import picking
 from views.pad.words import signed
 
 
+def named_key(label: str, icon, on_click, width: float, colour=None) -> ft.Container:
+    """A big key that names a player ('Susan went out', 'Ann won'), `width` px wide: its words
+    wrap between words and take a smaller size before one would be cut (#33: 'Susan went ou'
+    at 360 px, German at extra-large text)."""
+    room = max(48.0, width - 22 - 6 - 2 * 8 - 2 * 2)  # the icon, the gap, the padding, the border
+    text = ft.Text(label, size=theme.fitting(label, room, keys=("BODY", "SMALL"), lines=2),
+                   weight=ft.FontWeight.BOLD, color=colour, max_lines=3, text_align=ft.TextAlign.CENTER)
+    return ft.Container(
+        ft.Semantics(label=label, button=True, exclude_semantics=True, content=ft.Row(
+            [ft.Container(height=40), ft.Icon(icon, size=22, color=colour), ft.Container(text, expand=True)],
+            spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)),  # 40 + 2 × 8: a key at least 56 high
+        expand=True, border_radius=ft.BorderRadius.all(12), alignment=ft.Alignment.CENTER,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=8),
+        border=ft.Border.all(2, ft.Colors.PRIMARY), ink=True, on_click=on_click)
+
+
 def place_row(place: int, name: str, total: int | str) -> ft.Control:
     """One line of standings, one node for a screen reader: '1. Ann: 62'."""
     shown = signed(total) if isinstance(total, int) else total
@@ -137,10 +153,12 @@ class Stepper:
     and (given `pick`, the name of its button) a number sheet to set it in two taps."""
 
     def __init__(self, title: str, more: str, fewer: str, on_step, width: int | None = None,
-                 pick: str | None = None, sheet_title: str | None = None, compact: bool = False):
+                 pick: str | None = None, sheet_title: str | None = None, compact: bool = False,
+                 beside: bool = False):
         """on_step(delta, event) is called with −1 or +1, or the difference to a picked number
-        (it may be async). compact: the number itself opens the sheet (no room for a fourth
-        button, as three steppers side by side on a phone)."""
+        (it may be async). compact: the number itself opens the sheet (no fourth button).
+        beside: the title on the left of the buttons, one stepper a line (three side by side
+        did not fit a phone: their + was cut at 360 px)."""
         self.on_step = on_step
         self.sheet_title = sheet_title or title or pick
         self.range = (0, 0, 0)
@@ -158,13 +176,18 @@ class Stepper:
         else:
             self.pick = theme.icon_button(ft.Icons.DIALPAD, pick, self.on_pick) if pick else None
             middle = [self.value]
+        keys = ft.Row([self.minus, *middle, self.plus, *([self.pick] if pick and not compact else [])],
+                      spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)
+        if beside:
+            self.title.size, self.title.no_wrap, self.title.text_align = theme.BODY, False, ft.TextAlign.START
+            body = ft.Row([ft.Container(self.title, expand=True), keys], spacing=8,
+                          vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        else:
+            body = ft.Column([self.title, keys], spacing=0, tight=True,
+                             horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         self.control = ft.Container(
-            ft.Column([self.title, ft.Row([self.minus, *middle, self.plus,
-                                           *([self.pick] if pick and not compact else [])],
-                                          spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)],
-                      spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            width=width, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            padding=ft.Padding.symmetric(vertical=4))
+            body, width=width, border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            padding=ft.Padding.only(left=12, top=2, bottom=2) if beside else ft.Padding.symmetric(vertical=4))
 
     def fill(self, ch: Changes, value: int, low: int, high: int, enabled: bool = True) -> None:
         self.range = (value, low, high)

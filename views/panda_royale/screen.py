@@ -111,6 +111,10 @@ class RoyaleScreen(PadScreen):
         self.count_text = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.pink_switch = ft.Switch(label=_("Pink die"), value=False, on_change=self.on_pink_switch,
                                      label_text_style=ft.TextStyle(size=theme.BODY))
+        # A tab names its colour under the letters where every name fits (about 5.5 px a letter
+        # at size 10); else the letters alone, as printed on the dice ('Transparent' was cut).
+        tab_width = ((self.page.width or 360) - 24 - 4 * (len(PAD_COLOURS) - 1)) / len(PAD_COLOURS)
+        self.tab_names = all(5.5 * len(colour_name(c)) <= tab_width for c in PAD_COLOURS)
         self.tabs = {c: self._tab(c) for c in PAD_COLOURS}
         self.tab_row = ft.Row([self.tabs[c] for c in PAD_COLOURS], spacing=4)
         self.pad_title = ft.Text("", size=theme.SMALL)
@@ -147,7 +151,9 @@ class RoyaleScreen(PadScreen):
             ft.Row([ft.Column([self.round_text, self.player_text], spacing=0, expand=True),
                     ft.Column([ft.Text(_("Hand total"), size=theme.SMALL), self.total_text], spacing=0,
                               horizontal_alignment=ft.CrossAxisAlignment.END)]),
-            ft.Row([self.count_text, self.pink_switch], alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
+            # The switch below the count where both do not fit ('Rosa Würfel' at extra-large text).
+            ft.Row([self.count_text, self.pink_switch], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
+                   run_spacing=0),
             self.todo_text,
             self.tab_row,
             self.pad_area,
@@ -172,6 +178,8 @@ class RoyaleScreen(PadScreen):
                 [self.toggle_icon, self.toggle_text], spacing=0, tight=True,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
             width=64, height=64, border_radius=ft.BorderRadius.all(10), ink=True,
+            # As far from the screen's edge as the totals are from the other edge (it touched it).
+            margin=ft.Margin.only(right=4),
             bgcolor=ft.Colors.SECONDARY_CONTAINER, alignment=ft.Alignment.CENTER, on_click=self.on_toggle)
         self.make_view(
             ft.Row([ft.Container(self.strip.control, padding=ft.Padding.symmetric(horizontal=4), expand=True),
@@ -235,7 +243,8 @@ class RoyaleScreen(PadScreen):
             ft.Semantics(label=_("{colour} pad", colour=colour_name(colour)), button=True, exclude_semantics=True,
                          content=ft.Column([ft.Text(colour_letters(colour), size=17, color=fg,
                                                     weight=ft.FontWeight.BOLD),
-                                            ft.Text(colour_name(colour), size=10, color=fg, no_wrap=True)],
+                                            *([ft.Text(colour_name(colour), size=10, color=fg, no_wrap=True)]
+                                              if self.tab_names else [])],
                                            spacing=0, tight=True,
                                            horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
             expand=True, height=54, bgcolor=bg, border_radius=ft.BorderRadius.all(8),

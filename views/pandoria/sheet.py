@@ -47,6 +47,17 @@ def _title(text: str, small: ft.Text | None = None, icon=None) -> ft.Control:
     return ft.Column([head, *([small] if small is not None else [])], spacing=0, tight=True, expand=True)
 
 
+def _beside(page, text: str, title: ft.Control, stepper: ft.Control) -> ft.Control:
+    """A part's title beside its stepper where its longest word fits there, else above it: a
+    long German word ('Kronenleiste') at extra-large text broke in the middle (#33)."""
+    room = (page.width or 360) - 2 * 12 - 2 * 12 - 4 * theme.TAP - 2 * theme.BODY  # the stepper's keys and number
+    longest = max(text.split(), key=len, default="")
+    if 0.6 * theme.BODY * len(longest) <= room:
+        return ft.Row([title, stepper], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    title.expand = False
+    return ft.Column([title, ft.Row([stepper], alignment=ft.MainAxisAlignment.END)], spacing=4)
+
+
 class Sheet:
     def __init__(self, screen, pid: str):
         self.screen = screen
@@ -71,18 +82,17 @@ class Sheet:
                             ft.Text("", size=theme.SMALL, italic=True)) for res in pa.RESOURCES}
         self.caps = {res: ft.Text("", size=theme.SMALL) for res in pa.RESOURCES}
         # TRANSLATORS: Pandoria: Hanbok's captives (a promo realm's term)
-        self.captives_row = self._box(ft.Row([_title(_("Captives"), ft.Text(_("Hanbok: 1 point each"),
-                                                                           size=theme.SMALL)),
-                                              self.steppers["captives"].control],
-                                             vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        page = screen.page
+        self.captives_row = self._box(_beside(page, _("Captives"), _title(_("Captives"), ft.Text(
+            _("Hanbok: 1 point each"), size=theme.SMALL)), self.steppers["captives"].control))
         self.sum = ft.Text("", size=theme.BODY)
         self.warnings = ft.Column(spacing=4)
         resources = []
         for res in pa.RESOURCES:
             line, why = self.lines[res]
             resources.append(self._box(ft.Column([
-                ft.Row([_title(_(RESOURCE_WORDS[res]), self.caps[res], ICONS[res]), self.steppers[res].control],
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                _beside(page, _(RESOURCE_WORDS[res]), _title(_(RESOURCE_WORDS[res]), self.caps[res], ICONS[res]),
+                        self.steppers[res].control),
                 # TRANSLATORS: Pandoria: the player's buildings that give a better conversion rate
                 *([] if self.family else [ft.Row([ft.Text(_("Buildings"), size=theme.SMALL),
                                                  self.toggles[(res, "2:1")], self.toggles[(res, "3:2")]],
@@ -97,11 +107,12 @@ class Sheet:
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self._box(ft.Column([
                 # TRANSLATORS: Pandoria's crown track (the score track on the board)
-                ft.Row([_title(_("Crown track"), self.points_note), self.steppers["points"].control],
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                _beside(page, _("Crown track"), _title(_("Crown track"), self.points_note),
+                        self.steppers["points"].control),
                 self.use_log], spacing=0)),
-            self._box(ft.Row([_title(_("Hand cards"), ft.Text(_("1 point each"), size=theme.SMALL)),
-                              self.steppers["cards"].control], vertical_alignment=ft.CrossAxisAlignment.CENTER)),
+            self._box(_beside(page, _("Hand cards"), _title(_("Hand cards"), ft.Text(_("1 point each"),
+                                                                                     size=theme.SMALL)),
+                              self.steppers["cards"].control)),
             *resources,
             self.captives_row,
             ft.Container(self.sum, bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=ft.BorderRadius.all(12),

@@ -11,7 +11,7 @@ from views import lang, theme
 from views.changes import Changes
 from views.games import Games
 from views.lang import N_, _, n_
-from views.pad.parts import NumberSheet, action_bar, standings, warning_row
+from views.pad.parts import NumberSheet, action_bar, named_key, standings, warning_row
 from views.pad.screen import PadScreen
 from views.pass_the_pandas import state
 from views.pass_the_pandas.setup import SetupForm
@@ -200,16 +200,9 @@ class PandasScreen(PadScreen):
         name = self.record.name_of(pid)
         # TRANSLATORS: Pass the Pandas: "went out" is the game's term for a player who has no dice left
         went = _("{name} went out", name=name)
-        return ft.Container(
-            ft.Semantics(label=went, button=True, exclude_semantics=True,
-                         content=ft.Row([ft.Icon(ft.Icons.LOGOUT, size=22, color=ft.Colors.PRIMARY),
-                                         ft.Text(went, size=theme.BODY, weight=ft.FontWeight.BOLD,
-                                                 color=ft.Colors.PRIMARY, no_wrap=True,
-                                                 overflow=ft.TextOverflow.ELLIPSIS)],
-                                        tight=True, alignment=ft.MainAxisAlignment.CENTER)),
-            expand=True, height=56, border_radius=ft.BorderRadius.all(12), alignment=ft.Alignment.CENTER,
-            padding=ft.Padding.symmetric(horizontal=8),
-            border=ft.Border.all(2, ft.Colors.PRIMARY), ink=True, on_click=partial(self.on_out, pid))
+        # Two keys a row: half of the screen, less its padding and the gap.
+        return named_key(went, ft.Icons.LOGOUT, partial(self.on_out, pid), ((self.page.width or 360) - 32) / 2,
+                         ft.Colors.PRIMARY)
 
     # ------------------------------------------------------------------ filling
     def fill(self, ch: Changes) -> None:

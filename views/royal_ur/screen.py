@@ -12,7 +12,7 @@ from views.changes import Changes
 from views.games import Games
 from views import lang
 from views.lang import N_, _, p_
-from views.pad.parts import Stepper, action_bar, standings, warning_row
+from views.pad.parts import Stepper, action_bar, named_key, standings, warning_row
 from views.pad.screen import PadScreen
 from views.pad.words import signed
 from views.royal_ur.board import Board, side_for
@@ -62,16 +62,14 @@ class UrScreen(PadScreen):
             # screen reader says for the buttons.
             "unentered": Stepper(_("Not entered"), _("More not entered"), _("Fewer not entered"),
                                  partial(self.on_step, "unentered"), pick=_("Set not entered"),
-                                 sheet_title=_("Counters not entered"), compact=True),
+                                 sheet_title=_("Counters not entered"), compact=True, beside=True),
             "start": Stepper(_("On S"), _("More on S"), _("Fewer on S"), partial(self.on_step, "start"),
-                             pick=_("Set on S"), sheet_title=_("Counters on S"), compact=True),
+                             pick=_("Set on S"), sheet_title=_("Counters on S"), compact=True, beside=True),
             # TRANSLATORS: Royal Game of Ur: the loser's counters gone round the board (the H space).
             "home": Stepper(p_("Ur board space", "Home"), _("More home"), _("Fewer home"),
                             partial(self.on_step, "home"),
-                            pick=_("Set home"), sheet_title=_("Counters home"), compact=True),
+                            pick=_("Set home"), sheet_title=_("Counters home"), compact=True, beside=True),
         }
-        for s in self.steppers.values():
-            s.control.expand = True
         self.rest_btn = ft.OutlinedButton(_("The rest are home"), icon=ft.Icons.HOUSE_OUTLINED, height=theme.TAP,
                                           on_click=self.on_rest_home)
         self.check_text = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
@@ -92,7 +90,7 @@ class UrScreen(PadScreen):
             self.board.control,
             self.map_note,
             self.chips,
-            ft.Row([s.control for s in self.steppers.values()], spacing=6),
+            ft.Column([s.control for s in self.steppers.values()], spacing=6),
             ft.Row([self.check_text, self.rest_btn], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Container(ft.Row([
@@ -129,15 +127,8 @@ class UrScreen(PadScreen):
         name = self.record.name_of(pid)
         # TRANSLATORS: Royal Game of Ur: a button naming the winner of the game being entered.
         won = _("{name} won", name=name)
-        text = ft.Text(won, size=theme.BODY, weight=ft.FontWeight.BOLD, no_wrap=True,
-                       overflow=ft.TextOverflow.ELLIPSIS)
-        button = ft.Container(
-            ft.Semantics(label=won, button=True, exclude_semantics=True,
-                         content=ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED, size=22), text], tight=True,
-                                        alignment=ft.MainAxisAlignment.CENTER)),
-            expand=True, height=56, border_radius=ft.BorderRadius.all(12), alignment=ft.Alignment.CENTER,
-            border=ft.Border.all(2, ft.Colors.PRIMARY), ink=True, on_click=partial(self.on_winner, pid))
-        return button
+        return named_key(won, ft.Icons.EMOJI_EVENTS_OUTLINED, partial(self.on_winner, pid),
+                         ((self.page.width or 360) - 32) / 2)
 
     def set_layout(self, width, height) -> bool:
         wide = bool(width and height and width >= WIDE and width > height)
@@ -186,10 +177,10 @@ class UrScreen(PadScreen):
         for pid, btn in self.winner_btns.items():
             chosen = entry.winner == pid
             ch.set(btn, bgcolor=ft.Colors.PRIMARY if chosen else None)
-            row = btn.content.content
-            ch.set(row.controls[0], color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.PRIMARY,
+            _spacer, icon, text = btn.content.content.controls  # parts.named_key's row
+            ch.set(icon, color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.PRIMARY,
                    icon=ft.Icons.EMOJI_EVENTS if chosen else ft.Icons.EMOJI_EVENTS_OUTLINED)
-            ch.set(row.controls[1], color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.PRIMARY)
+            ch.set(text.content, color=ft.Colors.ON_PRIMARY if chosen else ft.Colors.PRIMARY)
         loser = record.name_of(ur.other_player(record, entry.winner)) if entry.winner else None
         ch.set(self.board_title, value=_("Where were {name}'s counters?", name=loser) if loser
                else _("Who won? Then where the loser's counters were"))
