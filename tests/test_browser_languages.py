@@ -11,16 +11,30 @@ from contextlib import contextmanager
 
 import pytest
 
+import json
+from pathlib import Path
+
+import scoring
 from storage import Store
 from tests import finished_examples as fx
-from tests.browser_harness import (PHONE, enable_semantics, flet_server, open_app_page, semantics_texts, wait_for_paint,
-                                   wait_for_text)
+from tests.pad_checks import main_py_score
+from tests.records_for_tests import record
+from tests.browser_harness import (PHONE, enable_semantics, flet_server, open_app_page, scrolled_to, semantics_texts,
+                                   wait_for_paint, wait_for_text)
 from tests.test_browser_share import royale
 from views import lang
+from views.panda_royale.state import face_label
+from views.pandoria.sheet import WORDS as PANDORIA_WORDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TOKEN = "languages-table-token"
+# The games tapped in German and in Japanese, light and dark, at the largest text size.
+PLAYED = {"de": ("de-DE", "light"), "ja": ("ja-JP", "dark")}
+ROYALE = ["Mei", "Jonas", "Aylin"]
+YELLOWS = {"Mei": 4, "Jonas": 6, "Aylin": 2}
+ENDING = {"Ines": {"cards": 3, "wood": 2}, "Kira": {"cards": 1, "gold": 2}}
+REALMS = {"ines": "humans", "kira": "dwarves"}
 NAMES = ["Mei", "Jonas", "Aylin", "Sebastián"]
 MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 # A phone's own words that are not the app's: Flutter's (its tooltip of the back arrow, in the
@@ -54,6 +68,13 @@ def data_dir(tmp_path_factory):
             store.save(at_the_end(make(), f"end-{game}"), None)
         mid = royale(NAMES, "mid-pr", finished=None)  # three rounds in: a pad mid-game
         store.save(mid.model_copy(update={"rounds": mid.rounds[:3]}), None)
+        for code in PLAYED:  # a new game each, to be tapped in that language
+            store.save(scoring.parse_record({**record("panda-royale", ROYALE), "id": f"pr-{code}",
+                                             "created": fx.CREATED}), None)
+            store.save(scoring.parse_record({**record("pandoria", list(ENDING), settings={"realms": REALMS},
+                                                      log=[{"player": "ines", "points": 9},
+                                                           {"player": "kira", "points": 7}]),
+                                             "id": f"pa-{code}", "created": fx.CREATED}), None)
     return data
 
 
@@ -171,3 +192,95 @@ def test_a_spanish_guest_and_an_english_host_each_read_their_own_language(browse
     finally:
         host.context.close()
         guest.context.close()
+
+
+def phone_in(browser, server, path: str, code: str):
+    """A guest's phone in `code`'s language, at extra-large text, in its theme."""
+    locale, mode = PLAYED[code]
+    prefs = {"text_size": "extra-large", "theme": mode}
+    script = "".join(f"localStorage.setItem('flutter.pandapad.{k}', JSON.stringify({json.dumps(v)}));"
+                     for k, v in prefs.items())
+    return open_app_page(browser, f"{server.url}{path}?token={TOKEN}", width=360, height=740, locale=locale,
+                         init_script=script, color_scheme=mode, **PHONE)
+
+
+def exported(browser, server, gid: str) -> dict:
+    """The game as the app's own Export JSON writes it (the host's Your data)."""
+    page = open_app_page(browser, f"{server.url}data?token={server.host_token}", accept_downloads=True)
+    try:
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Export JSON", exact=True).click()
+        games = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["games"]
+    finally:
+        page.context.close()
+    return next(g for g in games if g["id"] == gid)
+
+
+def standings_said(record_data: dict, code: str) -> list[str]:
+    """Each line of the standings as `main.py score` places them, in that language's words."""
+    result = main_py_score(record_data)
+    names = {p["id"]: p["name"] for p in record_data["players"]}
+    with speaking(code):
+        return [lang._("{place}. {name}: {total}", place=p["place"], name=names[p["id"]], total=p["total"])
+                for p in result["players"]]
+
+
+@pytest.mark.parametrize("code", list(PLAYED))
+def test_a_panda_royale_round_tapped_in_german_and_japanese_scores_as_main_py_score(browser, server, code,
+                                                                                  artifacts_dir):
+    page = phone_in(browser, server, f"game/pr-{code}", code)
+    try:
+        with speaking(code):
+            wait_for_text(page, lang._("Round {round} of {rounds}", round=1, rounds=10))
+            for k, name in enumerate(ROYALE):
+                page.get_by_role("button", name=face_label("yellow", YELLOWS[name]), exact=True).tap()
+                step = (lang._("Next: {name}", name=ROYALE[k + 1]) if k + 1 < len(ROYALE)
+                        else lang._("Close the round"))
+                page.get_by_role("button", name=step, exact=True).tap()
+            wait_for_text(page, lang._("Round {round} is in", round=1))
+        wait_for_paint(page)
+        page.screenshot(path=str(artifacts_dir / f"languages_panda_royale_{code}_360x740_xl.png"))
+        game = exported(browser, server, f"pr-{code}")
+        assert [h["yellow"] for h in game["rounds"][0]["hands"].values()] == [[YELLOWS[n]] for n in ROYALE]
+        for line in standings_said(game, code):
+            page.get_by_role("group", name=line).or_(page.get_by_text(line, exact=True)).first.wait_for()
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("code", list(PLAYED))
+def test_a_pandoria_end_step_tapped_in_german_and_japanese_scores_as_main_py_score(browser, server, code,
+                                                                                 artifacts_dir):
+    page = phone_in(browser, server, f"game/pa-{code}", code)
+    try:
+        with speaking(code):
+            page.get_by_role("button", name=lang._("Score the game"), exact=True).tap()
+            names = list(ENDING)
+            for k, name in enumerate(names):
+                for part, n in ENDING[name].items():
+                    more, _fewer, _pick, _title, said = PANDORIA_WORDS[part]
+                    for _tap in range(n):
+                        page.get_by_role("button", name=lang._(more, name=name), exact=True).tap()
+                    page.get_by_text(lang._(said, name=name, n=n), exact=True).or_(
+                        page.get_by_role("group", name=lang._(said, name=name, n=n))).first.wait_for()
+                if k + 1 < len(names):
+                    page.get_by_role("button", name=lang._("Next: {name}", name=names[k + 1]), exact=True).tap()
+            wait_for_paint(page)
+            page.screenshot(path=str(artifacts_dir / f"languages_pandoria_end_{code}_360x740_xl.png"))
+            page.get_by_role("button", name=lang._("Finish the game"), exact=True).tap()
+            wait_for_text(page, lang._("This game is finished."))
+        wait_for_paint(page)
+        page.screenshot(path=str(artifacts_dir / f"languages_pandoria_final_{code}_360x740_xl.png"))
+        game = exported(browser, server, f"pa-{code}")
+        for name, parts in ENDING.items():
+            pid = name.lower()
+            assert {part: game["final"][pid][part] for part in parts} == parts
+        result = main_py_score(game)
+        names = {p["id"]: p["name"] for p in game["players"]}
+        with speaking(code):  # "1. Ines: 12", read from the final standings
+            for p in result["players"]:
+                line = lang._("{place}. {name}: {shown}", place=p["place"], name=names[p["id"]], shown=p["total"])
+                scrolled_to(page, page.get_by_role("group", name=line).or_(
+                    page.get_by_text(line, exact=True)).first)
+    finally:
+        page.context.close()
