@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from views import lang
 from views.lang import _
 
 DEFAULT_PORT = 8550
@@ -118,6 +119,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    # Messages to a person in the terminal's language (#33); what other tools read stays as it is.
+    lang.set_language(lang.of_environment(os.environ))
     args = parser().parse_args(argv)
     return args.func(args)
 

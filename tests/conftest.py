@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests import browser_harness
+
+# The command line speaks the terminal's language (#33): the suite, and every main.py and
+# server it starts, in English whatever this machine's locale (a test asks for another itself).
+for _var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_var, None)
+os.environ["LANG"] = "C.UTF-8"
 
 
 @pytest.fixture(scope="session")

@@ -123,7 +123,7 @@ SCREENS = [
 
 
 def test_every_screen_in_the_pseudo_locale_shows_only_words_from_the_catalogs(browser, server):
-    names = ["A", "B", "C", "D", "E", "F", "John", "Susan", "Bill", "Allison", *NAMES, "Pandapad"]
+    names = ["A", "B", "C", "D", "E", "F", "John", "Susan", "Bill", "Allison", *NAMES, *ROYALE, *ENDING, "Pandapad"]
     page = open_app_page(browser, f"{server.url}?token={server.host_token}", width=360, height=740,
                          locale="en-XA", **PHONE)
     found = {}

@@ -127,3 +127,28 @@ def test_a_phone_speaks_the_first_of_its_languages_that_pandapad_speaks():
     assert lang.of_phone(["ja-JP"]) == "ja"
     assert lang.of_phone(["zh-CN", "ko"]) == "en"
     assert lang.of_phone([]) == "en"
+
+
+def test_the_command_line_tells_a_person_in_the_terminals_language_and_prints_the_same_scores(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from tests import finished_examples as fx
+
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(fx.pandoria().to_json()))
+    german = {**os.environ, "LANG": "de_DE.UTF-8"}
+    runs = [subprocess.run([sys.executable, str(REPO_ROOT / "main.py"), *args], capture_output=True, text=True,
+                           env=env, cwd=REPO_ROOT, timeout=60)
+            for env in (os.environ, german) for args in (["score", str(record)], ["list", "--data-dir", ""])]
+    english_scores, english_refusal, german_scores, german_refusal = runs
+    assert german_scores.returncode == 0 and german_scores.stdout == english_scores.stdout  # what tools read
+    assert german_refusal.returncode == english_refusal.returncode == 2
+    lang.set_language("de")
+    try:
+        said = lang._("{option} is empty; give the folder of the store", option="--data-dir")
+    finally:
+        lang.set_language("en")
+    assert "is empty" in english_refusal.stderr and said in german_refusal.stderr and said != "is empty"

@@ -419,3 +419,29 @@ def test_a_new_build_replaces_the_old_one_whole_after_the_next_visit(phone_brows
             assert build_of_worker(page) == build_of_page(page)
         finally:
             phone.close()
+
+
+def test_the_phone_by_itself_reads_its_own_language_and_only_a_japanese_phone_fetches_the_japanese_font(
+        phone_browser, served):
+    """#33 in the phone build: the phone's language from the browser, and the Japanese font
+    (views/fonts.py) fetched by the phone that reads Japanese, never by another."""
+    from views import lang
+
+    for locale, code in (("de-DE", "de"), ("ja-JP", "ja")):
+        phone = Phone(phone_browser, locale=locale)
+        fonts: list[str] = []
+        phone.context.on("request", lambda r: fonts.append(r.url) if lang.FONTS["ja"][1] in r.url else None)
+        try:
+            page = phone.open(url_of(served))
+            lang.set_language(code)
+            try:
+                tile = lang._("{game}, {players}", game="Panda Royale",
+                              players=lang._("{low}–{high} players", low=2, high=10))
+            finally:
+                lang.set_language("en")
+            page.get_by_role("button", name=tile).wait_for(timeout=START)
+            page.wait_for_timeout(500)  # a font asked for with the first screen has been asked by now
+            assert bool(fonts) == (code == "ja"), fonts
+            assert phone.asked_elsewhere() == []
+        finally:
+            phone.close()

@@ -81,6 +81,17 @@ def of_phone(tags) -> str:
     return "en"
 
 
+def of_environment(env) -> str:
+    """The language of a terminal (the command line's messages to a person), read as gettext
+    reads it: LANGUAGE ('de:fr'), then LC_ALL, LC_MESSAGES, LANG ('de_DE.UTF-8'); English when
+    none names a language Pandapad speaks ('C', 'POSIX')."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var) or ""
+        if value:
+            return of_phone(part.split(".")[0].split("@")[0] for part in value.split(":"))
+    return "en"
+
+
 def _pseudo(text: str) -> str:
     """⟦Ťĥé wöŕđš⟧: accented letters, placeholders kept, the marks around."""
     accented = str.maketrans("aceinorstuyACEINORSTUY", "áçéîñöŕšţûýÁÇÉÎÑÖŔŠŢÛÝ")

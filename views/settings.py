@@ -86,7 +86,7 @@ class SettingsScreen:
         # Each language named in its own words, whatever this phone reads now (#33); 日本語 in a
         # font of its own three glyphs, which this screen alone asks for.
         family, path = lang.NAMES_FONT
-        page.fonts = {**(page.fonts or {}), family: path}
+        page.fonts = {**(getattr(page, "fonts", None) or {}), family: path}
         self.language_group = ft.RadioGroup(value=phone.language_choice(page), on_change=self.on_language,
                                             content=ft.Column([ft.Radio(value=v, label=t, label_style=ft.TextStyle(
                                                 size=theme.BODY, font_family=family if v == "ja" else None))
