@@ -88,7 +88,8 @@ class StatisticsScreen:
         self.page = page
         self.navigate = navigate
         stats = game_stats(game, rows)
-        chips = ft.Row([ft.Chip(label=ft.Text(title_of(g), size=theme.SMALL), selected=g == game, show_checkmark=False,
+        chips = ft.Row([ft.Chip(label=ft.Text(title_of(g), size=theme.SMALL, no_wrap=True), selected=g == game,
+                                show_checkmark=False,
                                 on_select=partial(self._go, f"/stats/{g}")) for g in GAME_ORDER],
                        scroll=ft.ScrollMode.AUTO, spacing=6)
         body: list[ft.Control] = [chips, ft.Text(n_("{n} game played", "{n} games played", stats.games),

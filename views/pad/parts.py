@@ -36,8 +36,10 @@ def place_row(place: int, name: str, total: int | str) -> ft.Control:
     label = _("{place}. {name}: {total}", place=place, name=name, total=shown)
     # TRANSLATORS: a place in the standings ("1."), as the line read out above writes it.
     numbered = _("{place}.", place=place)
+    # One width for every line, room for "10." or "10位" (at most ten players).
+    place_width = max(32, round(theme.text_width(_("{place}.", place=10), theme.BODY)) + 4)
     return ft.Semantics(label=label, exclude_semantics=True, container=True,
-                        content=ft.Row([ft.Text(numbered, size=theme.BODY, width=32),
+                        content=ft.Row([ft.Text(numbered, size=theme.BODY, width=place_width),
                                         ft.Text(name, size=theme.BODY, expand=True, no_wrap=True,
                                                 overflow=ft.TextOverflow.ELLIPSIS),
                                         ft.Text(shown, size=theme.BODY, weight=ft.FontWeight.BOLD)]))

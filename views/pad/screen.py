@@ -129,14 +129,23 @@ class PadScreen:
     def on_resize(self, width, height) -> None:
         pass
 
-    def title_size(self, width) -> int:
+    def title_size(self, width, icons: int = 3) -> int:
         # Beside the back arrow and three icon buttons (at 360 px about 140 px are left).
-        return theme.fitting(_(self.rules.TITLE), (width or 412) - 56 - 3 * 48 - 24)
+        return theme.fitting(_(self.rules.TITLE), (width or 412) - 56 - icons * 48 - 24)
+
+    def title_fits(self, width, icons: int) -> bool:
+        """Whether the game's name fits beside the buttons with no word cut: at 320 px, with the
+        problems badge too, 48 px are left and 'Panda Royale' read 'Pan|da …' (#33); the pad
+        then leaves its name out (the phone's back arrow and the home still name the game)."""
+        room = (width or 412) - 56 - icons * 48 - 24
+        return all(theme.text_width(word, theme.SMALL) <= room for word in _(self.rules.TITLE).split())
 
     def resized(self, width, height) -> None:
         """The window changed size (a phone turned): the strip and the pad's own layout."""
         self.strip.set_width(width)
-        self.title_text.size = self.title_size(width)
+        icons = 4 if self.warn_btn.visible else 3
+        self.title_text.size = self.title_size(width, icons)
+        self.title_text.visible = self.title_fits(width, icons)
         bar = getattr(self, "bar", None)
         moved = bar is not None and lay_out_bar(bar, width)
         self.on_resize(width, height)
@@ -207,6 +216,9 @@ class PadScreen:
         ch.set(self.redo_btn, disabled=not self.saved.can_redo)
         n = len(self.problems_to_flag())
         ch.set(self.warn_btn, visible=n > 0, badge=str(n) if n else None)
+        icons = 4 if n else 3
+        ch.set(self.title_text, size=self.title_size(self.page.width, icons),
+               visible=self.title_fits(self.page.width, icons))
         self.strip.fill(ch, self.result, started, self.here(), self.pending())
 
     def notify(self, message: str) -> None:

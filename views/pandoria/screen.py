@@ -289,8 +289,9 @@ class PandoriaScreen(PadScreen):
         said = _("{place}. {name}: {shown}", place=place, name=name, shown=shown)
         # TRANSLATORS: a place in the final standings ("1.", "2.")
         number = _("{place}.", place=place)
+        place_width = max(32, round(theme.text_width(_("{place}.", place=4), theme.BODY)) + 4)  # "4." or "4位"
         return ft.Semantics(label=said, exclude_semantics=True, container=True,
-                            content=ft.Row([ft.Text(number, size=theme.BODY, width=32),
+                            content=ft.Row([ft.Text(number, size=theme.BODY, width=place_width),
                                             ft.Text(name, size=theme.BODY, expand=True, no_wrap=True,
                                                     overflow=ft.TextOverflow.ELLIPSIS),
                                             ft.Text(shown, size=theme.BODY, weight=ft.FontWeight.BOLD)]))
