@@ -110,7 +110,7 @@ class Shell:
         page.on_disconnect = self.on_disconnect
         # The language is every phone's own, the host's too, the locked page's too (#33): read
         # while the token is checked.
-        language = asyncio.ensure_future(phone.load_language(page))
+        language = asyncio.ensure_future(phone.load_language(page, late=self.redraw_if_admitted))
         if not self.admitted:
             self.admitted = await self.check_token()
         await language
@@ -222,6 +222,11 @@ class Shell:
             # Not awaited here: Flet runs this inside its receive loop, which must go on
             # reading (drawing the screen waits for answers from the phone that come through it).
             asyncio.create_task(self.redraw())
+
+    async def redraw_if_admitted(self) -> None:
+        """The screen again, in the language the phone told late (the locked page stays)."""
+        if self.admitted:
+            await self.redraw()
 
     async def redraw(self) -> None:
         # The page's route, not the one last drawn: a reload of another address comes back to

@@ -124,19 +124,62 @@ def language_choice(page: ft.Page) -> str:
 
 
 
-async def load_language(page: ft.Page) -> None:
-    """This phone's language, before its first screen: its choice, else its own."""
-    prefs = ft.SharedPreferences()
-    chosen, info = None, None
-    try:  # both in one round trip's time
-        chosen, info = await asyncio.wait_for(asyncio.gather(prefs.get(LANGUAGE_KEY), page.get_device_info()),
-                                              timeout=5)
-    except Exception as exc:  # no browser storage or no device info: what could be read
-        log.info("reading this phone's language: %s", exc)
-    own = lang.of_phone(_phone_tags(info))
+async def load_language(page: ft.Page, late=None) -> None:
+    """This phone's language, before its first screen: its choice, else its own. A phone that
+    has not told its own languages within FIRST_WAIT gets English first, and its own language
+    as soon as it tells them: `late()` (the shell's redraw) then draws the screen again."""
+    asked = asyncio.ensure_future(page.get_device_info())
+    chosen = await _kept_language(page)
     choice = chosen if chosen in lang.LANGUAGES else lang.PHONE
+    try:
+        info = await asyncio.wait_for(asyncio.shield(asked), timeout=FIRST_WAIT)
+    except asyncio.TimeoutError:
+        log.warning("this phone's languages: no answer in %s s; English until they come", FIRST_WAIT)
+        info = None
+        asyncio.ensure_future(_told_late(page, asked, late))
+    except Exception as exc:  # English, as for a phone whose language Pandapad does not speak
+        log.info("reading this phone's languages: %s", exc)
+        info = None
+    own = lang.of_phone(_phone_tags(info))
     _languages[page] = (choice, own)
     show_language(page, own if choice == lang.PHONE else choice)
+
+
+async def _told_late(page: ft.Page, asked, late) -> None:
+    try:
+        info = await asyncio.wait_for(asked, timeout=LATE_WAIT)
+    except Exception as exc:
+        log.info("this phone's languages never came: %s", exc)
+        return
+    choice, _before = _languages.get(page, (lang.PHONE, "en"))
+    own = lang.of_phone(_phone_tags(info))
+    _languages[page] = (choice, own)
+    if choice == lang.PHONE and own != lang.language(page):
+        show_language(page, own)
+        if late is not None:
+            await late()
+
+
+# The phone's own languages come from a question to the phone (its device info), asked with
+# the question for its chosen one: a first screen waits FIRST_WAIT for them at most.
+FIRST_WAIT, LATE_WAIT = 3.0, 60.0
+# The chosen language is asked a few times briefly, not once for long, as the shell asks for
+# the kept token: the storage service reaches the phone with the next update.
+ASK_TRIES, ASK_WAIT = 4, 1.0
+
+
+async def _kept_language(page: ft.Page) -> str | None:
+    prefs = ft.SharedPreferences()
+    for attempt in range(ASK_TRIES):
+        try:
+            return await asyncio.wait_for(prefs.get(LANGUAGE_KEY), timeout=ASK_WAIT)
+        except asyncio.TimeoutError:
+            log.info("the chosen language: no answer in %s s (try %d)", ASK_WAIT, attempt + 1)
+            page.update()
+        except Exception as exc:  # no browser storage: the phone's own language it is
+            log.info("reading the chosen language: %s", exc)
+            return None
+    return None
 
 
 async def choose_language(page: ft.Page, choice: str) -> None:
