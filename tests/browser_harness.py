@@ -21,6 +21,7 @@ import contextlib
 import itertools
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -291,6 +292,22 @@ def flet_server(target: str | os.PathLike | Sequence[str], **kwargs) -> Iterator
         yield server
     finally:
         server.stop()
+
+
+@contextlib.contextmanager
+def table_server(data_dir, token: str) -> Iterator[FletServer]:
+    """main.py --lan with the guests' `token`, its host's own token read from what it prints
+    (server.host_token): a table with a host and guests."""
+    with flet_server("main.py", args=["--data-dir", str(data_dir), "--lan", "--token", token],
+                     port_arg="--port") as server:
+        printed = ""
+        for _attempt in range(50):  # the banner is printed just before the server answers
+            printed = server.log_tail(100_000)
+            if "On this computer:" in printed:
+                break
+            time.sleep(0.1)
+        server.host_token = re.search(r"On this computer: http://127\.0\.0\.1:\d+/\?token=(\S+)", printed).group(1)
+        yield server
 
 
 # --------------------------------------------------------------------------- browser

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from playwright.sync_api import expect
 from scoring import Player
 from scoring import panda_royale as pr
 from storage import Store, samples
-from tests.browser_harness import (PHONE, enable_semantics, flet_server, open_app_page, screenshot, scrolled_to,
+from tests.browser_harness import (PHONE, enable_semantics, open_app_page, screenshot, scrolled_to, table_server,
                                    wait_for_text)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -47,15 +46,7 @@ def data_dir(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(data_dir):
-    with flet_server("main.py", args=["--data-dir", str(data_dir), "--lan", "--token", TOKEN],
-                     port_arg="--port") as s:
-        printed = ""
-        for _ in range(50):  # the banner is printed just before the server answers
-            printed = s.log_tail(100_000)
-            if "On this computer:" in printed:
-                break
-            time.sleep(0.1)
-        s.host_token = re.search(r"On this computer: http://127\.0\.0\.1:\d+/\?token=(\S+)", printed).group(1)
+    with table_server(data_dir, TOKEN) as s:
         yield s
 
 

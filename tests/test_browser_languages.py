@@ -6,7 +6,6 @@ Settings."""
 from __future__ import annotations
 
 import re
-import time
 from contextlib import contextmanager
 
 import pytest
@@ -19,7 +18,7 @@ from storage import Store
 from tests import finished_examples as fx
 from tests.pad_checks import main_py_score
 from tests.records_for_tests import record
-from tests.browser_harness import (PHONE, enable_semantics, flet_server, open_app_page, scrolled_to, semantics_texts,
+from tests.browser_harness import (PHONE, enable_semantics, open_app_page, scrolled_to, semantics_texts, table_server,
                                    wait_for_paint, wait_for_text)
 from tests.test_browser_share import royale
 from views import lang
@@ -80,15 +79,7 @@ def data_dir(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(data_dir):
-    with flet_server("main.py", args=["--data-dir", str(data_dir), "--lan", "--token", TOKEN],
-                     port_arg="--port") as s:
-        printed = ""
-        for _attempt in range(50):  # the banner is printed just before the server answers
-            printed = s.log_tail(100_000)
-            if "On this computer:" in printed:
-                break
-            time.sleep(0.1)
-        s.host_token = re.search(r"On this computer: http://127\.0\.0\.1:\d+/\?token=(\S+)", printed).group(1)
+    with table_server(data_dir, TOKEN) as s:
         yield s
 
 
