@@ -121,6 +121,14 @@
   // server says nothing until Flet's client registers, so Flet's first dial takes this socket
   // over as it is; a socket that heard anything, or an address Flet does not ask for, is not.
   let early = null;
+  // The language chosen in Settings (#33) goes to the table with the socket's handshake, as a
+  // cookie: the table then draws the first screen in it without asking the phone first (a
+  // round trip: 50 ms of bench_join). Empty: the phone's own language (Accept-Language).
+  try {
+    const chosen = JSON.parse(localStorage.getItem("flutter.pandapad.language") || "null");
+    document.cookie = "pandapad_language=" + (typeof chosen === "string" ? encodeURIComponent(chosen) : "") +
+      "; path=/; SameSite=Strict";
+  } catch (e) { /* no storage: the table asks the phone */ }
   try {
     const address = new URL("ws", document.baseURI);
     address.protocol = address.protocol === "https:" ? "wss:" : "ws:";

@@ -110,7 +110,8 @@ class Shell:
         page.on_disconnect = self.on_disconnect
         # The language is every phone's own, the host's too, the locked page's too (#33): read
         # while the token is checked.
-        language = asyncio.ensure_future(phone.load_language(page, late=self.redraw_if_admitted))
+        language = asyncio.ensure_future(phone.load_language(page, self.host.phone_languages(page),
+                                                             late=self.redraw_if_admitted))
         if not self.admitted:
             self.admitted = await self.check_token()
         await language

@@ -37,6 +37,12 @@ class Host:
         # TRANSLATORS: where the games are kept, ending "12 games kept {where}." (Your data)
         return _("in {folder}", folder=store.root)
 
+    def phone_languages(self, page: ft.Page) -> tuple[str | None, list[str]] | None:
+        """What the host knows of the phone's language without asking the phone: the one chosen
+        in Settings (None: its own) and the phone's own languages (tags, best first); None:
+        ask the phone (views/phone.py)."""
+        return None
+
     def link(self, page: ft.Page):
         """What keeps this phone's link to the app (start()/stop()), or None."""
         return None

@@ -23,6 +23,7 @@ from views import lang
 from views.app import app_main
 from views.connection import Pulse, tell_every_lost_socket
 from views.data import IMPORT_LIMIT
+from views.gate import accepted_languages
 from views.host import ServerThreads
 from views.lang import N_, _
 from views.table import Access, invite_url, lan_address, new_token, qr_terminal
@@ -32,6 +33,9 @@ log = logging.getLogger(__name__)
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 HOST = "127.0.0.1"
 ANY = "0.0.0.0"  # --lan: every interface, so phones on the Wi-Fi reach it
+
+
+LANGUAGE_COOKIE = "pandapad_language"  # assets/connection.js
 
 
 class ServerHost(ServerThreads):
@@ -45,6 +49,19 @@ class ServerHost(ServerThreads):
 
     def link(self, page: ft.Page) -> Pulse:
         return Pulse(page)
+
+    def phone_languages(self, page: ft.Page) -> tuple[str | None, list[str]] | None:
+        """From the phone's socket, as it connects: the language chosen in Settings (a cookie
+        assets/connection.js sets from the phone's preferences) and the browser's own
+        (Accept-Language). Asking the phone instead cost its first screen a round trip (#33)."""
+        try:
+            socket = page.session.connection._FletApp__websocket  # flet_app.FletApp's own
+        except Exception:  # another Flet, or no socket: ask the phone
+            return None
+        if LANGUAGE_COOKIE not in socket.cookies:  # a page without connection.js: ask the phone
+            return None
+        chosen = socket.cookies.get(LANGUAGE_COOKIE) or None
+        return chosen, accepted_languages(socket.headers.get("accept-language"))
 
     def picker(self) -> ft.FilePicker:
         # The handler is given at construction: a service set up without one is never told.
