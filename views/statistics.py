@@ -162,8 +162,9 @@ class PlayerScreen:
             body.append(ft.Container(ft.Column([
                 ft.Text(title_of(game), size=theme.BODY, weight=ft.FontWeight.BOLD),
                 # TRANSLATORS: a player's games of one kind ("12 played · 5 won (42 %)")
-                ft.Text(_("{games} played · {wins} won ({rate} %)", games=line.games, wins=line.wins,
-                          rate=round(100 * line.win_rate)), size=theme.SMALL),
+                ft.Text(_("{played} · {won} ({rate} %)", played=n_("{n} played", "{n} played", line.games),
+                          won=n_("{n} won", "{n} won", line.wins), rate=round(100 * line.win_rate)),
+                        size=theme.SMALL),
                 ft.Text(_("Total: average {average}, best {best}, worst {worst}", average=f"{line.average:.0f}",
                           best=max(line.totals), worst=min(line.totals)), size=theme.SMALL)], spacing=2),
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=ft.BorderRadius.all(12),

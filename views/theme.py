@@ -142,6 +142,14 @@ def text_width(text: str, size: float) -> float:
     return sum(size if ord(c) >= 0x2E80 else 0.6 * size for c in text)
 
 
+def size_to_fit(text: str, width: float, key: str = "SMALL", least: int = 12) -> int:
+    """The size of `key`, or smaller (not under `least`) where a word of `text` would not fit
+    in `width` px: a column heading 'Annonce' broke 'Annonc|e' at extra-large text."""
+    size = sized(key)
+    widest = max((text_width(word, 1.0) for word in text.split()), default=0.0)
+    return size if widest * size <= width else max(least, int(width / widest))
+
+
 def fitting(text: str, width: float, keys=("LARGE", "BODY", "SMALL"), lines: int = 2) -> int:
     """The largest of these sizes at which `text` wraps into at most `lines` lines of `width`
     px (a bold letter taken as 0.6 of the size wide): a title never cut at any text size."""

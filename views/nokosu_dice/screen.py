@@ -135,9 +135,11 @@ class NokosuScreen(PadScreen):
             self.tricks_line,
             ft.Row([ft.Text("", expand=True),
                     # TRANSLATORS: Nokosu Dice: column heading above each player's declaration (keep it short)
-                    ft.Text(_("Declares"), size=theme.SMALL, width=CELL_WIDTH, text_align=ft.TextAlign.CENTER),
+                    ft.Text(_("Declares"), size=theme.size_to_fit(_("Declares"), CELL_WIDTH), width=CELL_WIDTH,
+                            text_align=ft.TextAlign.CENTER),
                     # TRANSLATORS: column heading above the tricks each player won (keep it short)
-                    ft.Text(_("Tricks"), size=theme.SMALL, width=CELL_WIDTH, text_align=ft.TextAlign.CENTER)],
+                    ft.Text(_("Tricks"), size=theme.size_to_fit(_("Tricks"), CELL_WIDTH), width=CELL_WIDTH,
+                            text_align=ft.TextAlign.CENTER)],
                    spacing=8),
             *self.rows.values(),
             ft.Container(ft.Column([self.pad_title, self.declare_pad, self.tricks_pad, self.zero_text], spacing=8),
