@@ -134,33 +134,23 @@ class Shell:
         (a reload, the phone waking up); a good one is kept for next time."""
         query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.page.route or "").query)
         presented = query.get("token", [None])[0]
-        prefs = ft.SharedPreferences()
         if presented is None:
-            presented = await self.kept_token(prefs)
+            presented = await self.kept_token()
         role = self.access.role(presented if isinstance(presented, str) else None)
         if role is None:
             return False
         self.who = Who(role, self.games)
         try:
-            await asyncio.wait_for(prefs.set(TOKEN_KEY, presented), timeout=5)
+            await asyncio.wait_for(ft.SharedPreferences().set(TOKEN_KEY, presented), timeout=5)
         except Exception as exc:
             log.info("keeping the token: %s", exc)
         return True
 
-    async def kept_token(self, prefs: ft.SharedPreferences) -> str | None:
-        """The token this phone kept, asked for a few times briefly rather than once for long: a
-        phone coming back to a restarted server sometimes never answered the first question,
-        and the page stayed blank for the whole 5 s wait (2 restarts in 12)."""
-        for attempt in range(TOKEN_TRIES):
-            try:
-                return await asyncio.wait_for(prefs.get(TOKEN_KEY), timeout=TOKEN_WAIT)
-            except asyncio.TimeoutError:
-                log.info("the kept token: no answer in %s s (try %d)", TOKEN_WAIT, attempt + 1)
-                self.page.update()  # the storage service reaches the phone with the next update
-            except Exception as exc:  # no browser storage: the link is needed each time
-                log.info("reading the kept token: %s", exc)
-                return None
-        return None
+    async def kept_token(self) -> str | None:
+        """The token this phone kept: a phone coming back to a restarted server sometimes never
+        answered the first question, and the page stayed blank for the whole 5 s wait (2
+        restarts in 12), so it is asked TOKEN_TRIES times for TOKEN_WAIT s (phone.kept)."""
+        return await phone.kept(self.page, TOKEN_KEY, TOKEN_TRIES, TOKEN_WAIT)
 
     def show_locked(self) -> None:
         """All a session without the token sees: no game, no name, no history."""

@@ -9,12 +9,12 @@ import logging
 import flet as ft
 
 from scoring import score
-from views import lang, theme
+from views import theme
 from views.games import new_record
 from views.lang import _
 from views.pad.parts import standings
 from views.pad.share import ResultActions
-from views.pad.words import signed
+from views.pad.words import leaders, signed, verdict
 from views.pads import title_of
 from views.roles import HOST_WHO, refusal_said
 
@@ -58,11 +58,8 @@ class FinishedScreen:
         self.title = title_of(record.game)
         result = score(record)
         runs = running_totals(result)
-        winners = [s.name for s in result.players if s.place == 1]
         body: list[ft.Control] = [
-            ft.Text(_("Winner: {name}", name=winners[0]) if len(winners) == 1
-                    else _("Shared win: {names}", names=lang.names(winners)),
-                    size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
+            ft.Text(verdict(leaders(result)), size=theme.LARGE, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY),
         ]
         outcome = pad.outcome_words(result) if pad is not None else ""
         if outcome:

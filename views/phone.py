@@ -132,7 +132,6 @@ def language_choice(page: ft.Page) -> str:
     return _languages.get(page, (lang.PHONE, "en"))[0]
 
 
-
 async def load_language(page: ft.Page, known: tuple[str | None, list[str]] | None = None, late=None) -> None:
     """This phone's language, before its first screen: its choice, else its own; `known`: both
     as the host has them already (Host.phone_languages), else asked. A phone that has not told
@@ -140,14 +139,10 @@ async def load_language(page: ft.Page, known: tuple[str | None, list[str]] | Non
     tells them: `late()` (the shell's redraw) then draws the screen again."""
     if known is not None:
         chosen, tags = known
-        choice = chosen if chosen in lang.LANGUAGES else lang.PHONE
-        own = lang.of_phone(tags)
-        _languages[page] = (choice, own)
-        show_language(page, own if choice == lang.PHONE else choice)
+        _settle(page, chosen, tags)
         return
     asked = asyncio.ensure_future(page.get_device_info())
-    chosen = await _kept_language(page)
-    choice = chosen if chosen in lang.LANGUAGES else lang.PHONE
+    chosen = await kept(page, LANGUAGE_KEY)
     try:
         info = await asyncio.wait_for(asyncio.shield(asked), timeout=FIRST_WAIT)
     except asyncio.TimeoutError:
@@ -157,7 +152,13 @@ async def load_language(page: ft.Page, known: tuple[str | None, list[str]] | Non
     except Exception as exc:  # English, as for a phone whose language Pandapad does not speak
         log.info("reading this phone's languages: %s", exc)
         info = None
-    own = lang.of_phone(_phone_tags(info))
+    _settle(page, chosen, _phone_tags(info))
+
+
+def _settle(page: ft.Page, chosen: str | None, tags: list[str]) -> None:
+    """Speak the chosen language (a code of lang.LANGUAGES), else the phone's own (`tags`)."""
+    choice = chosen if chosen in lang.LANGUAGES else lang.PHONE
+    own = lang.of_phone(tags)
     _languages[page] = (choice, own)
     show_language(page, own if choice == lang.PHONE else choice)
 
@@ -168,33 +169,31 @@ async def _told_late(page: ft.Page, asked, late) -> None:
     except Exception as exc:
         log.info("this phone's languages never came: %s", exc)
         return
-    choice, _before = _languages.get(page, (lang.PHONE, "en"))
-    own = lang.of_phone(_phone_tags(info))
-    _languages[page] = (choice, own)
-    if choice == lang.PHONE and own != lang.language(page):
-        show_language(page, own)
-        if late is not None:
-            await late()
+    before = lang.language(page)
+    _settle(page, language_choice(page), _phone_tags(info))  # the choice as it is now
+    if lang.language(page) != before and late is not None:
+        await late()
 
 
 # The phone's own languages come from a question to the phone (its device info), asked with
 # the question for its chosen one: a first screen waits FIRST_WAIT for them at most.
 FIRST_WAIT, LATE_WAIT = 3.0, 60.0
-# The chosen language is asked a few times briefly, not once for long, as the shell asks for
-# the kept token: the storage service reaches the phone with the next update.
-ASK_TRIES, ASK_WAIT = 4, 1.0
 
 
-async def _kept_language(page: ft.Page) -> str | None:
+async def kept(page: ft.Page, key: str, tries: int = 4, wait: float = 1.0):
+    """What this phone kept under `key` (None if nothing or no storage), asked a few times
+    briefly rather than once for long: the storage service reaches the phone with the next
+    update, and a phone busy starting (or back at a restarted server) missed the first
+    question now and then. The shell asks for the kept token so too."""
     prefs = ft.SharedPreferences()
-    for attempt in range(ASK_TRIES):
+    for attempt in range(tries):
         try:
-            return await asyncio.wait_for(prefs.get(LANGUAGE_KEY), timeout=ASK_WAIT)
+            return await asyncio.wait_for(prefs.get(key), timeout=wait)
         except asyncio.TimeoutError:
-            log.info("the chosen language: no answer in %s s (try %d)", ASK_WAIT, attempt + 1)
-            page.update()
-        except Exception as exc:  # no browser storage: the phone's own language it is
-            log.info("reading the chosen language: %s", exc)
+            log.info("%s: no answer in %s s (try %d)", key, wait, attempt + 1)
+            page.update()  # the service goes to the phone with it
+        except Exception as exc:  # no browser storage
+            log.info("reading %s: %s", key, exc)
             return None
     return None
 

@@ -12,11 +12,6 @@ def signed(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
-def and_join(names: list[str]) -> str:
-    """'Ann', 'Ann and Ben', 'Ann, Ben and Cat'. English only: on screen, lang.names."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
-
-
 def leaders(result: Result) -> list[str]:
     """Names sharing the best result."""
     return [s.name for s in result.players if s.place == 1]
