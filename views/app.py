@@ -86,7 +86,7 @@ class Shell:
         self.screen = None  # the game screen on show, if any
         self.wakelock = None
         self.awake: bool | None = False  # the screen held on? (a page opens without; None: unknown)
-        self.home: ft.View | None = None  # the home this session drew, kept under other screens
+        self.home: home.Home | None = None  # the home this session drew, kept under other screens
         self.drawn = ""  # the route on show
         self.ahead: list[str] = []  # drawn before the browser's address followed them
         self.left_new: str | None = None  # the new-game address a game was just started from
@@ -261,13 +261,19 @@ class Shell:
             self.refuse(action)
             route, parts = "/", [""]
         views = self.page.views
-        if route != "/" and self.home is not None and views and views[0] is self.home:
+        below = self.home is not None and bool(views) and views[0] is self.home.view  # on the phone now
+        refilled = False
+        if route != "/" and below:
             stack = [views[0]]  # the home below stays as drawn: only the new screen is sent
         else:
             # Not Flet's own first view (route "/" too, but empty): a link straight to a game
-            # in a fresh session gets the home under it, for the back arrow.
-            self.home = await self.home_view()
-            stack = [self.home]
+            # in a fresh session gets the home under it, for the back arrow. Back to the home
+            # it had: the same controls, filled again (home.Home says why).
+            if not below:
+                self.home = home.Home(self.navigate, self.who, self.host.table)
+            await self.fill_home()
+            refilled = below
+            stack = [self.home.view]
         screen = None
         if len(parts) == 2 and parts[0] == "new" and parts[1] in PADS:
             pad = PADS[parts[1]]
@@ -312,9 +318,11 @@ class Shell:
         self.page.views.clear()
         self.page.views.extend(stack)
         self.page.update()
+        if refilled:
+            self.home.view.update()  # isolated: the page's update stopped at it
         self.keep_awake(screen is not None and phone.settings_of(self.page, self.games).keep_awake)
 
-    async def home_view(self) -> ft.View:
+    async def fill_home(self) -> None:
         try:
             in_progress = await self.games.in_progress()
             recent = await self.games.recent(20)
@@ -323,7 +331,7 @@ class Shell:
             in_progress, recent = [], []
         if not self.who.may("history"):  # a guest: the games finished at this table tonight only
             recent = [s for s in recent if s.id in self.games.tonight]
-        return home.build(self.navigate, in_progress, recent, self.who, self.host.table)
+        self.home.show(in_progress, recent)
 
     async def game_screen(self, game_id: str, big: bool = False):
         try:

@@ -90,67 +90,100 @@ def _card(control: ft.Control) -> ft.Container:
 
 @ft.control(isolated=True)
 class Hub(ft.View):
-    """The home view. It is drawn anew each time it is shown and never changed in place, so
-    it is isolated: an update of the page (every other screen opening over it) stops at it
-    instead of comparing its ~60 controls again (~5 ms a screen change)."""
+    """The home view. It is isolated: an update of the page (every other screen opening over
+    it) stops at it instead of comparing its ~60 controls again (~5 ms a screen change); it
+    sends its own changes (Home.show)."""
 
 
-def build(navigate, in_progress: list, recent: list, who=HOST_WHO, table: bool = True) -> ft.View:
+class Home:
     """The home, the hub a player opens at the table: games in progress first (one tap to go
     on), the five games to start, the last results; navigate(route) is called on a tap. A
     guest (who) gets no Your data, and History and Statistics only if the host opened them;
-    a phone by itself (no table) has no Invite players."""
-    # Under the bar, not in it: beside three buttons it was cut to "Score pad for the …".
-    items: list[ft.Control] = [ft.Text(_("Score pad for the table"), size=theme.SMALL)]
-    if in_progress:
-        items.append(theme.heading(_("In progress")))
-        for s in in_progress:
-            items.append(_card(ft.ListTile(
-                leading=ft.Icon(ft.Icons.PLAY_CIRCLE_FILL, size=36, color=colour_of(s.game)),
-                title=ft.Text(_("Resume {game}, {when}", game=title_of(s.game), when=when(s.created)), size=theme.BODY,
-                              weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-                subtitle=ft.Text(leader_line(s), size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-                min_height=theme.TAP + 16, on_click=partial(_go, navigate, f"/game/{s.id}"))))
+    a phone by itself (no table) has no Invite players.
 
-    items.append(theme.heading(_("New game")))
-    items.append(ft.ResponsiveRow([_game_card(navigate, g) for g in GAME_ORDER], spacing=8, run_spacing=8))
+    Kept for the session and filled again each time it is shown: its buttons stay the same
+    controls, and a game's tile stays while the game is listed. The phone shows the home
+    beneath a screen as soon as its back arrow is tapped, before the app hears of it; a tap
+    there went to a control that the redraw had meanwhile replaced, and was lost (Your data
+    tapped within 60 ms of Back did nothing, 4 times in 24 with a core busy)."""
 
-    finished = [s for s in recent if s.finished][:5]
-    history = who.may("history")
-    if history:
-        items.append(ft.Row([ft.FilledTonalButton(_("History"), icon=ft.Icons.HISTORY, height=theme.TAP, expand=True,
-                                                  on_click=partial(_go, navigate, "/history")),
-                             ft.FilledTonalButton(_("Statistics"), icon=ft.Icons.BAR_CHART, height=theme.TAP,
-                                                  expand=True, on_click=partial(_go, navigate, "/stats/panda-royale"))],
-                            spacing=8))
-    items.append(theme.heading(_("Last results") if history else _("Finished at this table tonight")))
-    if not finished:
-        items.append(ft.Text(_("No finished game yet.") if history else _("No game finished here since the host "
-                                                                          "started the app."),
-                             size=theme.BODY, italic=True))
-    for s in finished:
-        items.append(ft.ListTile(
-            leading=ft.Icon(ft.Icons.EMOJI_EVENTS, size=30, color=colour_of(s.game)),
-            title=ft.Text(n_("{game}, {when}: {names} won", "{game}, {when}: {names} won", len(s.winners),
-                             game=title_of(s.game), when=when(s.finished), names=lang.names(s.winners)),
-                          size=theme.BODY,
-                          max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-            subtitle=ft.Text(players_line(s), size=theme.SMALL, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS),
-            min_height=theme.TAP + 16,
-            on_click=partial(_go, navigate, f"/game/{s.id}")))
+    def __init__(self, navigate, who=HOST_WHO, table: bool = True):
+        self.navigate, self.who = navigate, who
+        # Under the bar, not in it: beside three buttons it was cut to "Score pad for the …".
+        self.intro = ft.Text(_("Score pad for the table"), size=theme.SMALL)
+        self.in_progress_heading = theme.heading(_("In progress"))
+        self.games = [theme.heading(_("New game")),
+                      ft.ResponsiveRow([_game_card(navigate, g) for g in GAME_ORDER], spacing=8, run_spacing=8)]
+        self.looking_back = ft.Row([
+            ft.FilledTonalButton(_("History"), icon=ft.Icons.HISTORY, height=theme.TAP, expand=True,
+                                 on_click=partial(_go, navigate, "/history")),
+            ft.FilledTonalButton(_("Statistics"), icon=ft.Icons.BAR_CHART, height=theme.TAP, expand=True,
+                                 on_click=partial(_go, navigate, "/stats/panda-royale"))], spacing=8)
+        self.tiles: dict[tuple[str, str], tuple[ft.Control, ft.Text, ft.Text]] = {}  # (kind, game id) -> tile
+        self.column = ft.Column([], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)
+        self.view = Hub(
+            route="/",
+            appbar=ft.AppBar(title=ft.Text("Pandapad", size=theme.LARGE, weight=ft.FontWeight.BOLD),
+                             actions=[*([theme.icon_button(ft.Icons.QR_CODE_2, _("Invite players"),
+                                                           partial(_go, navigate, "/invite"))] if table else []),
+                                      *([theme.icon_button(ft.Icons.FOLDER_OPEN, _("Your data"),
+                                                           partial(_go, navigate, "/data"))]
+                                        if who.may("data") else []),
+                                      theme.icon_button(ft.Icons.SETTINGS, _("Settings"),
+                                                        partial(_go, navigate, "/settings"))],
+                             toolbar_height=64),
+            controls=[self.column],
+            padding=ft.Padding.all(12))
 
-    return Hub(
-        route="/",
-        appbar=ft.AppBar(title=ft.Text("Pandapad", size=theme.LARGE, weight=ft.FontWeight.BOLD),
-                         actions=[*([theme.icon_button(ft.Icons.QR_CODE_2, _("Invite players"),
-                                                       partial(_go, navigate, "/invite"))] if table else []),
-                                  *([theme.icon_button(ft.Icons.FOLDER_OPEN, _("Your data"),
-                                                       partial(_go, navigate, "/data"))] if who.may("data") else []),
-                                  theme.icon_button(ft.Icons.SETTINGS, _("Settings"),
-                                                    partial(_go, navigate, "/settings"))],
-                         toolbar_height=64),
-        controls=[ft.Column(items, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)],
-        padding=ft.Padding.all(12))
+    def show(self, in_progress: list, recent: list) -> None:
+        """Fill the home with these games (sent with the page's next update if it is new, else
+        with its own: it is isolated)."""
+        items: list[ft.Control] = [self.intro]
+        listed = set()
+        if in_progress:
+            items.append(self.in_progress_heading)
+            for s in in_progress:
+                items.append(self._tile(
+                    "resume", s, _("Resume {game}, {when}", game=title_of(s.game), when=when(s.created)),
+                    leader_line(s), ft.Icons.PLAY_CIRCLE_FILL, 36, listed))
+        items.extend(self.games)
+        finished = [s for s in recent if s.finished][:5]
+        history = self.who.may("history")  # the host may open or close it for guests at any time
+        if history:
+            items.append(self.looking_back)
+        items.append(theme.heading(_("Last results") if history else _("Finished at this table tonight")))
+        if not finished:
+            items.append(ft.Text(_("No finished game yet.") if history else _("No game finished here since the host "
+                                                                              "started the app."),
+                                 size=theme.BODY, italic=True))
+        for s in finished:
+            items.append(self._tile(
+                "result", s, n_("{game}, {when}: {names} won", "{game}, {when}: {names} won", len(s.winners),
+                                game=title_of(s.game), when=when(s.finished), names=lang.names(s.winners)),
+                players_line(s), ft.Icons.EMOJI_EVENTS, 30, listed))
+        for gone in set(self.tiles) - listed:
+            del self.tiles[gone]
+        self.column.controls = items
+
+    def _tile(self, kind: str, s, title: str, subtitle: str, icon, icon_size: int, listed: set) -> ft.Control:
+        """A game's tile, the same control as last time with its words brought up to date."""
+        key = (kind, s.id)
+        listed.add(key)
+        if key in self.tiles:
+            tile, title_text, subtitle_text = self.tiles[key]
+            title_text.value, subtitle_text.value = title, subtitle
+            return tile
+        title_text = ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD if kind == "resume" else None,
+                             max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+        subtitle_text = ft.Text(subtitle, size=theme.SMALL, max_lines=2 if kind == "resume" else 1,
+                                overflow=ft.TextOverflow.ELLIPSIS)
+        tile = ft.ListTile(leading=ft.Icon(icon, size=icon_size, color=colour_of(s.game)), title=title_text,
+                           subtitle=subtitle_text, min_height=theme.TAP + 16,
+                           on_click=partial(_go, self.navigate, f"/game/{s.id}"))
+        if kind == "resume":
+            tile = _card(tile)
+        self.tiles[key] = (tile, title_text, subtitle_text)
+        return tile
 
 
 def _go(navigate, route: str, e) -> None:
