@@ -129,6 +129,22 @@ def test_a_phone_speaks_the_first_of_its_languages_that_pandapad_speaks():
     assert lang.of_phone([]) == "en"
 
 
+@pytest.mark.parametrize("header, speaks", [
+    ("de-DE,de;q=0.9,en;q=0.8", "de"),
+    ("pt-BR,pt;q=0.9,fr;q=0.7,es;q=0.8", "es"),   # the weights count, not the order written
+    ("fr;q=0, ko", "en"),                          # q=0: "not French"
+    ("*, es;q=0.1", "es"),
+    ("ko;q=abc, zh", "en"),                        # a weight that is no number: that language is skipped
+    ("", "en"),
+    (None, "en"),
+])
+def test_a_browser_that_names_its_languages_in_its_request_gets_the_first_pandapad_speaks(header, speaks):
+    """What the table reads from a phone's Accept-Language as it connects (the locked page
+    too): views/gate.accepted_languages."""
+    from views.gate import accepted_languages
+    assert lang.of_phone(accepted_languages(header)) == speaks
+
+
 def test_the_command_line_tells_a_person_in_the_terminals_language_and_prints_the_same_scores(tmp_path):
     import json
     import os

@@ -35,6 +35,8 @@ from flet.messaging.protocol import (
     decode_ext_from_msgpack,
 )
 from starlette.requests import HTTPConnection
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from views import lang
 from views.lang import N_
@@ -314,21 +316,9 @@ WAIT = (N_("Too many wrong links"),
 
 
 def accepted_languages(header: str | None) -> list[str]:
-    """The language tags of an Accept-Language header, the most wanted first ("de-DE,de;q=0.9")."""
-    tags = []
-    for k, part in enumerate((header or "").split(",")):
-        tag, _semicolon, params = part.strip().partition(";")
-        weight = 1.0
-        for param in params.split(";"):
-            name, _equals, value = param.strip().partition("=")
-            if name.strip() == "q":
-                try:
-                    weight = float(value)
-                except ValueError:
-                    weight = 0.0
-        if tag.strip() and tag.strip() != "*" and weight > 0:
-            tags.append((-weight, k, tag.strip()))
-    return [tag for _weight, _k, tag in sorted(tags)]
+    """The language tags of an Accept-Language header, the most wanted first ("de-DE,de;q=0.9"),
+    without the ones it refuses (q=0) and without "*"."""
+    return [tag for tag, weight in parse_accept_header(header, LanguageAccept) if weight > 0 and tag != "*"]
 
 
 @lru_cache(maxsize=None)
