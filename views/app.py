@@ -319,7 +319,7 @@ class Shell:
         self.page.views.extend(stack)
         self.page.update()
         if refilled:
-            self.home.view.update()  # isolated: the page's update stopped at it
+            self.page.update(self.home.view)  # isolated: the update of the page stopped at it
         self.keep_awake(screen is not None and phone.settings_of(self.page, self.games).keep_awake)
 
     async def fill_home(self) -> None:
