@@ -22,6 +22,21 @@ def test_a_title_keeps_the_large_size_when_it_fits_and_shrinks_rather_than_being
         theme.set_text_size("normal")
 
 
+def test_a_japanese_title_wraps_between_any_two_characters_and_counts_each_as_wide_as_its_size():
+    """Japanese has no spaces: a title is not one word too long for a line (it wraps between
+    kanji and kana), and each character is as wide as the size, not 0.6 of it as a letter."""
+    theme.set_text_size("normal")
+    large, body = theme.sized("LARGE"), theme.sized("BODY")
+    assert theme.lines_of("パンダロワイヤル", 8 * large, large) == 1
+    assert theme.lines_of("パンダロワイヤル", 5 * large, large) == 2
+    assert theme.lines_of("パンダロワイヤル", 3 * large, large) == 3
+    assert theme.fitting("パンダロワイヤル", 3 * large) < large          # three lines at the large size
+    assert theme.lines_of("Kronenleiste", 5 * large, large) is None    # a German word is cut, not wrapped
+    assert theme.lines_of("10位", 1.2 * body + body, body) == 1
+    assert theme.widest_piece("Panda Royale", body) == theme.text_width("Royale", body)
+    assert theme.widest_piece("パンダロワイヤル", body) == body
+
+
 def test_the_bar_puts_the_reason_above_the_buttons_upright_and_beside_them_sideways():
     reason, save = bar_reason(), ft.FilledButton("Save game 1")
     bar = action_bar(reason, save)

@@ -83,7 +83,7 @@ class NewGame:
         label = _("Add player")
         page = theme.current_page()
         room = ((page.width if page is not None else None) or 360) - 24
-        if room - (0.6 * theme.BODY * len(label) + 18 + 8 + 48) >= 150:
+        if room - (theme.text_width(label, theme.BODY) + 18 + 8 + 48) >= 150:
             return ft.FilledButton(label, icon=ft.Icons.PERSON_ADD, height=56, on_click=self.on_add)
         return ft.FilledIconButton(ft.Icon(ft.Icons.PERSON_ADD, semantics_label=label), tooltip=label,
                                    on_click=self.on_add, icon_size=28, width=56, height=56)

@@ -1,6 +1,7 @@
 """Sizes and colours shared by every screen: large text for a phone lying on the table."""
 from __future__ import annotations
 
+import re
 import weakref
 
 import flet as ft
@@ -139,15 +140,49 @@ def icon_button(icon, label: str, on_click, **kwargs) -> ft.IconButton:
 def text_width(text: str, size: float) -> float:
     """About how wide `text` is drawn at `size`: a letter 0.6 of the size, a kanji or kana a
     whole one (a place column of 32 px broke '1位' in two lines)."""
-    return sum(size if ord(c) >= 0x2E80 else 0.6 * size for c in text)
+    return sum(size if ord(c) >= _WIDE else 0.6 * size for c in text)
+
+
+_WIDE = 0x2E80  # CJK from here on: a character as wide as the size, and a line may break after any
+_PIECES = re.compile("[\u2e80-\U0010ffff]|[^\u2e80-\U0010ffff]+")
+
+
+def pieces(word: str) -> list[str]:
+    """The parts of a word (no spaces in it) that a line never breaks inside: the word itself,
+    or in Japanese each kanji and kana on its own (Flutter breaks a line between any two)."""
+    return _PIECES.findall(word)
+
+
+def widest_piece(text: str, size: float = 1.0) -> float:
+    """How wide the widest unbreakable part of `text` is at `size`."""
+    return max((text_width(p, size) for word in text.split() for p in pieces(word)), default=0.0)
 
 
 def size_to_fit(text: str, width: float, key: str = "SMALL", least: int = 12) -> int:
     """The size of `key`, or smaller (not under `least`) where a word of `text` would not fit
     in `width` px: a column heading 'Annonce' broke 'Annonc|e' at extra-large text."""
     size = sized(key)
+    # Whole words, Japanese too: a heading that shrinks reads better than 'トリッ|ク' on two lines.
     widest = max((text_width(word, 1.0) for word in text.split()), default=0.0)
-    return size if widest * size <= width else max(least, int(width / widest))
+    # A px to spare: 'トリック' at exactly the column's 76 px still broke before its last kana.
+    return size if widest * size <= width - 1 else max(least, int((width - 1) / widest))
+
+
+def lines_of(text: str, width: float, size: float) -> int | None:
+    """How many lines of `width` px `text` wraps into at `size`; None when a word is wider
+    than a line and would be cut (a Japanese line breaks between any two kanji or kana)."""
+    count, used = 1, 0.0
+    for word in text.split():
+        for k, piece in enumerate(pieces(word)):
+            w = text_width(piece, size)
+            if w > width + 1e-6:
+                return None
+            gap = text_width(" ", size) if used and k == 0 else 0.0  # the space before a word
+            if used + gap + w <= width + 1e-6:
+                used += gap + w
+            else:
+                count, used = count + 1, w
+    return count
 
 
 def fitting(text: str, width: float, keys=("LARGE", "BODY", "SMALL"), lines: int = 2) -> int:
@@ -155,13 +190,7 @@ def fitting(text: str, width: float, keys=("LARGE", "BODY", "SMALL"), lines: int
     px (a bold letter taken as 0.6 of the size wide): a title never cut at any text size."""
     for key in keys:
         size = sized(key)
-        per_line, used, count = max(1, int(width // (0.6 * size))), 0, 1
-        for word in text.split():
-            need = len(word) if used == 0 else used + 1 + len(word)
-            if need <= per_line:
-                used = need
-            else:
-                count, used = count + 1, len(word)
-        if count <= lines and all(len(w) <= per_line for w in text.split()):
+        count = lines_of(text, width, size)
+        if count is not None and count <= lines:
             return size
     return sized(keys[-1])

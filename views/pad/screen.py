@@ -138,7 +138,7 @@ class PadScreen:
         problems badge too, 48 px are left and 'Panda Royale' read 'Pan|da …' (#33); the pad
         then leaves its name out (the phone's back arrow and the home still name the game)."""
         room = (width or 412) - 56 - icons * 48 - 24
-        return all(theme.text_width(word, theme.SMALL) <= room for word in _(self.rules.TITLE).split())
+        return theme.widest_piece(_(self.rules.TITLE), theme.SMALL) <= room
 
     def resized(self, width, height) -> None:
         """The window changed size (a phone turned): the strip and the pad's own layout."""

@@ -51,8 +51,8 @@ def _beside(page, text: str, title: ft.Control, stepper: ft.Control) -> ft.Contr
     """A part's title beside its stepper where its longest word fits there, else above it: a
     long German word ('Kronenleiste') at extra-large text broke in the middle (#33)."""
     room = (page.width or 360) - 2 * 12 - 2 * 12 - 4 * theme.TAP - 2 * theme.BODY  # the stepper's keys and number
-    longest = max(text.split(), key=len, default="")
-    if 0.6 * theme.BODY * len(longest) <= room:
+    # Whole words, a Japanese title too: '王冠トラッ|ク' beside the keys read worse than above them.
+    if max((theme.text_width(word, theme.BODY) for word in text.split()), default=0.0) <= room:
         return ft.Row([title, stepper], vertical_alignment=ft.CrossAxisAlignment.CENTER)
     title.expand = False
     return ft.Column([title, ft.Row([stepper], alignment=ft.MainAxisAlignment.END)], spacing=4)
