@@ -247,3 +247,19 @@ def test_a_tap_on_the_home_at_once_after_back_is_not_lost(page):
     wait_for_text(page, "Leader: Wes \u00b7 5")
     button(page, "Back").tap()
     tile(page, "Resume Panda Royale").filter(has_text="Wes leads · Wes 5 · Xia 0").first.wait_for()
+
+
+def test_a_phone_at_the_table_loads_no_script_from_another_host(browser, server):
+    """Flet's client adds Rive's script from a CDN as it starts: a phone at the table with the
+    internet ran a CDN's code at every opening. The table's copy points it nowhere (about:),
+    and nothing the page loads names another host."""
+    page = open_app_page(browser, server.url)
+    try:
+        wait_for_text(page, "New game")
+        loaded = page.evaluate("""() => [...document.querySelectorAll('script[src], link[href], iframe[src]')]
+                                   .map(e => e.src || e.href)""")
+        assert any("main.dart" in url or "flutter" in url for url in loaded)  # the check sees the client's own
+        elsewhere = [url for url in loaded if not url.startswith((server.url, "about:", "data:", "blob:"))]
+        assert elsewhere == []
+    finally:
+        page.context.close()

@@ -61,7 +61,7 @@ def versioned_base(server) -> str:
 @pytest.mark.parametrize("encoding", ["br", "gzip"])
 @pytest.mark.parametrize("name", BIG)
 def test_a_big_file_comes_compressed_when_asked_and_identical_once_unpacked(server, name, encoding):
-    original = (WEB / name).read_bytes()
+    original = serving.without_rive_cdn(name, (WEB / name).read_bytes())
     status, headers, body = get(server, name, **{"Accept-Encoding": f"{encoding}, identity"})
     assert status == 200
     assert headers.get("content-encoding") == encoding
@@ -70,8 +70,20 @@ def test_a_big_file_comes_compressed_when_asked_and_identical_once_unpacked(serv
     assert UNPACK[encoding](body) == original
 
 
+@pytest.mark.parametrize("name", serving.NAMING_RIVE)
+def test_the_compiled_client_asks_no_cdn_for_rives_script_and_is_otherwise_flets_own(server, name):
+    """Flet's client adds a <script> from jsDelivr for Rive as it starts: a phone at the table
+    with the internet would fetch and run a CDN's code at every opening. The table's copy names
+    an about: address instead (a browser fetches nothing), the rest byte for byte Flet's."""
+    status, _, body = get(server, name)
+    flets = (WEB / name).read_bytes()
+    assert status == 200 and serving.RIVE_CDN.encode() in flets
+    assert b"cdn.jsdelivr.net" not in body and serving.RIVE_NOWHERE.encode() in body
+    assert len(body) == len(flets) and body.replace(serving.RIVE_NOWHERE.encode(), serving.RIVE_CDN.encode()) == flets
+
+
 def test_a_browser_that_asks_for_both_gets_brotli_and_one_that_asks_for_none_the_file(server):
-    original = (WEB / "main.dart.wasm").read_bytes()
+    original = serving.without_rive_cdn("main.dart.wasm", (WEB / "main.dart.wasm").read_bytes())
     _, headers, body = get(server, "main.dart.wasm", **{"Accept-Encoding": "gzip, deflate, br, zstd"})
     assert headers.get("content-encoding") == "br" and brotli.decompress(body) == original
     _, headers, body = get(server, "main.dart.wasm")
@@ -89,7 +101,7 @@ def test_the_engine_and_compiled_app_are_kept_a_year_under_a_url_that_names_the_
         assert status == 200, name
         cache = headers.get("cache-control", "")
         assert "max-age=31536000" in cache and "immutable" in cache and "public" in cache, (name, cache)
-        assert brotli.decompress(body) == (WEB / name).read_bytes()
+        assert brotli.decompress(body) == serving.without_rive_cdn(name, (WEB / name).read_bytes())
     # Not the isolation headers Flet puts on every file: on them Chromium runs the threaded
     # skwasm, whose page could freeze for good (views/serving.py OneThread).
     assert "cross-origin-embedder-policy" not in headers

@@ -43,6 +43,25 @@ SKIPPED_DIRS = ("pyodide/",)
 SKIPPED_SUFFIXES = (".symbols", ".map")
 PATCHED_BY_FLET = ("index.html", "manifest.json", "assets/FontManifest.json")
 DONE = "etags.json"  # written last: a copy without it is unfinished
+# Flet's client loads Rive's runtime (animations the app does not draw) with a <script> from this
+# CDN as it starts, whatever --no-cdn says: a phone online would fetch and run a CDN's code at every
+# start. Both copies (the table's, here, and the phone build, web/build.py) point it at an about:
+# address, which a browser refuses to fetch: the script fails at once, as it did offline, and
+# nothing leaves the phone (a path of the site would reach hosts that answer unknown paths with
+# the app's page, which would then run as a script).
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+# As long as the CDN's address: the compiled WebAssembly (main.dart.wasm) holds it with its length.
+RIVE_NOWHERE = "about:rive-not-included".ljust(len(RIVE_CDN) - 1, "-") + "/"
+NAMING_RIVE = ("main.dart.js", "main.dart.wasm")  # the compiled client, both builds
+
+
+def without_rive_cdn(name: str, data: bytes) -> bytes:
+    """A file of Flet's client as Pandapad serves it: Rive's CDN replaced (NAMING_RIVE), else as it is."""
+    if name not in NAMING_RIVE:
+        return data
+    if data.count(RIVE_CDN.encode()) != 1:
+        raise RuntimeError(f"Rive's CDN address was not found once in Flet's {name}: see views/serving.py")
+    return data.replace(RIVE_CDN.encode(), RIVE_NOWHERE.encode())
 
 
 def cache_root() -> Path:
@@ -78,7 +97,7 @@ def client_key(web: Path, names: list[str]) -> str:
     removed the other's)."""
     from flet_web.version import version
 
-    digest = hashlib.sha256(version.encode())
+    digest = hashlib.sha256(f"{version}\0{RIVE_NOWHERE}".encode())  # a copy made before that change is made again
     for rel in names:
         digest.update(f"{rel}\0{(web / rel).stat().st_size}\n".encode())
     return f"{version}-{digest.hexdigest()[:12]}"
@@ -124,6 +143,8 @@ def _compress_copy(web: Path, names: list[str], work: Path) -> dict[str, str]:
     for rel in names:
         (work / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(web / rel, work / rel)
+        if rel in NAMING_RIVE:
+            (work / rel).write_bytes(without_rive_cdn(rel, (web / rel).read_bytes()))
         etags[rel] = '"' + hashlib.sha256((work / rel).read_bytes()).hexdigest()[:32] + '"'
     todo = [work / rel for rel in names if compressor.should_compress(rel)]
     # Largest first, so that the two cores finish together (brotli releases the GIL).

@@ -63,14 +63,6 @@ UNUSED = ("flutter.js.map", "flutter_service_worker.js", "canvaskit/skwasm_heavy
           "pyodide/pyodide.d.ts", "pyodide/package.json", "pyodide/pyodide.js")
 UNUSED_SUFFIXES = (".symbols", ".map")
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
-# Flet's client loads Rive's runtime (animations the app does not draw) with a <script> from this
-# CDN as it starts, whatever --no-cdn says: a phone online would fetch and run a CDN's code at every
-# start. The build points it at an about: address, which a browser refuses to fetch: the script
-# fails at once, as it did offline, and nothing leaves the phone (a path of the site would reach
-# hosts that answer unknown paths with the app's page, which would then run as a script).
-RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
-# As long as the CDN's address: the compiled WebAssembly (main.dart.wasm) holds it with its length.
-RIVE_NOWHERE = "about:rive-not-included".ljust(len(RIVE_CDN) - 1, "-") + "/"
 
 
 def say(text: str) -> None:
@@ -250,14 +242,16 @@ def repack_archive() -> None:
 
 def no_cdn_rive() -> None:
     """Rive's script asked of nowhere, by both builds of Flet's client (JavaScript and
-    WebAssembly): it fails to load, as it did offline (Flutter waits for it and draws no Rive,
-    which Pandapad has none of)."""
-    for name in ("main.dart.js", "main.dart.wasm"):
+    WebAssembly), as the table's copy does (views/serving.py RIVE_CDN): it fails to load, as it
+    did offline (Flutter waits for it and draws no Rive, which Pandapad has none of)."""
+    from views import serving
+
+    for name in serving.NAMING_RIVE:
         path = OUT / name
-        data = path.read_bytes()
-        if data.count(RIVE_CDN.encode()) != 1:
-            raise SystemExit(f"make web: Rive's CDN address was not found once in {name}; see web/build.py")
-        path.write_bytes(data.replace(RIVE_CDN.encode(), RIVE_NOWHERE.encode()))
+        try:
+            path.write_bytes(serving.without_rive_cdn(name, path.read_bytes()))
+        except RuntimeError as exc:
+            raise SystemExit(f"make web: {exc}") from None
 
 
 def drop_unused() -> None:
