@@ -74,7 +74,7 @@ def table(tmp_path_factory):
     data = tmp_path_factory.mktemp("connection")
     with Store.open(data) as store:
         for k, game_id in enumerate(("pr-resets", "pr-stall", "pr-restart-SIGTERM", "pr-restart-SIGKILL",
-                                     "pr-first-look", "pr-early-dial", "pr-slow-wifi")):
+                                     "pr-first-look", "pr-early-dial", "pr-slow-wifi", "pr-german")):
             store.save(pr.Record(players=players(), id=game_id, created=f"2026-11-24T19:0{k}:00Z"), None)
         store.save(ptp.Record(players=players(), id="ptp-resets", created="2026-11-24T19:10:00Z"), None)
     t = Table(data)
@@ -219,6 +219,28 @@ def test_a_stall_of_ten_seconds_counts_each_tap_once_and_refuses_the_ones_made_u
             stored = table.stored("pr-stall", tmp_path)
             assert yellow_of(stored, 0, "Ann") == [2, 3]
             assert strip(page) == totals(stored)
+        finally:
+            page.context.close()
+
+
+def test_a_phone_that_reads_german_is_told_in_german_that_it_lost_the_table(browser, table):
+    """The banner is drawn by the page's own script when Python cannot speak to the phone; its
+    words are the ones the app left in the phone's preferences, in the phone's language (#33)."""
+    from views import lang
+    german = lang.translations("de")
+    with LinkProxy(table.port) as link:
+        page = open_app_page(browser, f"{link.url}game/pr-german?token={TOKEN}", locale="de-DE", **PHONE)
+        try:
+            wait_for_text(page, "Runde 1 von 10")
+            # Left there a few seconds after the first screen (phone.OFFLINE_WORDS_AFTER).
+            page.wait_for_function("() => localStorage.getItem('flutter.pandapad.offline_words') !== null",
+                                   timeout=20_000)
+            link.hold()
+            page.get_by_text(german.gettext(BANNER)).wait_for(state="visible", timeout=10_000)
+            screenshot(page, "connection_banner_de_412x915", settle=False)
+            assert page.get_by_text(BANNER).count() == 0
+            link.release()
+            page.get_by_text(german.gettext(BANNER)).wait_for(state="hidden", timeout=20_000)
         finally:
             page.context.close()
 

@@ -106,6 +106,7 @@ class Shell:
         self.link = self.host.link(page)
         if self.link is not None:
             self.link.start()
+            phone.has_banner(page)  # the link's banner speaks the phone's language too
         page.on_connect = self.on_connect
         page.on_disconnect = self.on_disconnect
         # The language is every phone's own, the host's too, the locked page's too (#33): read

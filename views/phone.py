@@ -29,6 +29,13 @@ OFFLINE_WORDS_KEY = "pandapad.offline_words"
 
 _languages: "weakref.WeakKeyDictionary[ft.Page, tuple[str, str]]" = weakref.WeakKeyDictionary()  # page -> (choice, phone's own)
 _chosen: "weakref.WeakKeyDictionary[ft.Page, dict]" = weakref.WeakKeyDictionary()  # page -> own choices
+_banners: "weakref.WeakSet[ft.Page]" = weakref.WeakSet()  # pages that draw the banner (has_banner)
+
+
+def has_banner(page: ft.Page) -> None:
+    """This phone draws the "Not connected" banner when its link to the app drops (a host with
+    a link: the server's pages, assets/connection.js), so its words are kept in its language."""
+    _banners.add(page)
 
 
 def settings_of(page: ft.Page, games):
@@ -102,6 +109,8 @@ def show_language(page: ft.Page, code: str) -> None:
         page.fonts = {**(page.fonts or {}), family: path}
     if lang.FONTS.get(code) != lang.FONTS.get(before):
         page.theme, page.dark_theme = theme.themes()  # the language's font family, or none again
+    if page not in _banners:  # the phone build: no link, no banner
+        return
     try:  # not on the way to the first screen
         page.run_task(_keep_offline_words, page)
     except Exception as exc:  # a session already gone
