@@ -142,9 +142,10 @@ def _compress_copy(web: Path, names: list[str], work: Path) -> dict[str, str]:
     etags = {}
     for rel in names:
         (work / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(web / rel, work / rel)
         if rel in NAMING_RIVE:
             (work / rel).write_bytes(without_rive_cdn(rel, (web / rel).read_bytes()))
+        else:
+            shutil.copy2(web / rel, work / rel)
         etags[rel] = '"' + hashlib.sha256((work / rel).read_bytes()).hexdigest()[:32] + '"'
     todo = [work / rel for rel in names if compressor.should_compress(rel)]
     # Largest first, so that the two cores finish together (brotli releases the GIL).

@@ -137,14 +137,14 @@ def icon_button(icon, label: str, on_click, **kwargs) -> ft.IconButton:
                          icon_size=28, style=ft.ButtonStyle(padding=ft.Padding.all(10)), **kwargs)
 
 
+_WIDE = 0x2E80  # CJK from here on: a character as wide as the size, and a line may break after any
+_PIECES = re.compile("[\u2e80-\U0010ffff]|[^\u2e80-\U0010ffff]+")
+
+
 def text_width(text: str, size: float) -> float:
     """About how wide `text` is drawn at `size`: a letter 0.6 of the size, a kanji or kana a
     whole one (a place column of 32 px broke '1位' in two lines)."""
     return sum(size if ord(c) >= _WIDE else 0.6 * size for c in text)
-
-
-_WIDE = 0x2E80  # CJK from here on: a character as wide as the size, and a line may break after any
-_PIECES = re.compile("[\u2e80-\U0010ffff]|[^\u2e80-\U0010ffff]+")
 
 
 def pieces(word: str) -> list[str]:
@@ -158,12 +158,17 @@ def widest_piece(text: str, size: float = 1.0) -> float:
     return max((text_width(p, size) for word in text.split() for p in pieces(word)), default=0.0)
 
 
+def widest_word(text: str, size: float = 1.0) -> float:
+    """How wide the widest word of `text` (between spaces, a Japanese one whole) is at `size`."""
+    return max((text_width(word, size) for word in text.split()), default=0.0)
+
+
 def size_to_fit(text: str, width: float, key: str = "SMALL", least: int = 12) -> int:
     """The size of `key`, or smaller (not under `least`) where a word of `text` would not fit
     in `width` px: a column heading 'Annonce' broke 'Annonc|e' at extra-large text."""
     size = sized(key)
     # Whole words, Japanese too: a heading that shrinks reads better than 'トリッ|ク' on two lines.
-    widest = max((text_width(word, 1.0) for word in text.split()), default=0.0)
+    widest = widest_word(text)
     # A px to spare: 'トリック' at exactly the column's 76 px still broke before its last kana.
     return size if widest * size <= width - 1 else max(least, int((width - 1) / widest))
 

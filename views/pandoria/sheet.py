@@ -52,7 +52,7 @@ def _beside(page, text: str, title: ft.Control, stepper: ft.Control) -> ft.Contr
     long German word ('Kronenleiste') at extra-large text broke in the middle (#33)."""
     room = (page.width or 360) - 2 * 12 - 2 * 12 - 4 * theme.TAP - 2 * theme.BODY  # the stepper's keys and number
     # Whole words, a Japanese title too: '王冠トラッ|ク' beside the keys read worse than above them.
-    if max((theme.text_width(word, theme.BODY) for word in text.split()), default=0.0) <= room:
+    if theme.widest_word(text, theme.BODY) <= room:
         return ft.Row([title, stepper], vertical_alignment=ft.CrossAxisAlignment.CENTER)
     title.expand = False
     return ft.Column([title, ft.Row([stepper], alignment=ft.MainAxisAlignment.END)], spacing=4)
