@@ -205,3 +205,20 @@ def day_clock(when, seconds: bool = False, year: bool = False) -> str:
 def names(items: list[str]) -> str:
     """'Ann, Ben and Cat' / 'Ann, Ben und Cat' / 'Ann、Ben、Cat'."""
     return format_list(list(items), locale=locale()) if items else ""
+
+
+def read_every_language() -> None:
+    """Every language's catalog compiled and every piece of Babel's data the app writes with
+    read, once: what the phone build keeps in its snapshot of Python (views/standalone.prepare)
+    and what web/build.py learns Babel's needed data files from."""
+    import datetime
+
+    before = _default
+    try:
+        for code in (*LANGUAGES, PSEUDO):
+            set_language(code)
+            translations(code)
+            number(1234.5), names(["A", "B", "C"]), long_day(datetime.date(2026, 11, 24))
+            day_clock(datetime.datetime(2026, 11, 24, 14, 5, 9), seconds=True, year=True)
+    finally:
+        set_language(before)

@@ -21,6 +21,12 @@ from views.lang import N_, _
 
 log = logging.getLogger(__name__)
 
+# The opening screen's words (web/opening.html; web/build.py writes each language's into the page).
+OPENING_WORDS = {
+    "opening": N_("Opening your score pad…"),
+    "first": N_("Getting Pandapad ready on this phone. Only the first time takes this long."),
+}
+
 MOUNT = "/data"               # the folder kept in IndexedDB
 STORE = f"{MOUNT}/pandapad"   # the store inside it, as under a laptop's data folder
 TAB_LOCK = "pandapad-store"   # one tab at a time: two copies of the files would write over each other
@@ -149,17 +155,48 @@ def start() -> None:
                 await notice(page, N_("Pandapad is open in another tab"),
                              N_("Close this tab and go on in the other one: two at once would write over each "
                                 "other's games."))
+                _say_ready()
                 return
             try:
                 opened["app"] = app_main(await host.open_store(), host)
             except (StoreError, OSError) as exc:
                 log.exception("opening the store")
                 await notice(page, N_("The games cannot be opened"), str(exc))
+                _say_ready()
                 return
         await opened["app"](page)
+        _hear_the_page(page)
         _say_ready()
 
     ft.run(main)
+
+
+_heard: list = []  # the page's channel and its handler, kept alive for the worker's lifetime
+
+
+def _hear_the_page(page: ft.Page) -> None:
+    """web/page.js says once when the whole app is kept on the phone (the offline copy and this
+    phone's engine): the person is told, since until then going offline would lose the app."""
+    if _heard:  # one page per worker: heard once
+        return
+    import js
+    from pyodide.ffi import create_proxy
+
+    async def say_offline() -> None:
+        page.show_dialog(ft.SnackBar(ft.Text(_("Ready to use offline: Pandapad now opens with no network."),
+                                             size=theme.BODY)))
+
+    def heard(event) -> None:
+        if event.data == "offline-ready":
+            page.run_task(say_offline)
+
+    try:
+        channel = js.BroadcastChannel.new("pandapad")
+        handler = create_proxy(heard)
+        channel.onmessage = handler
+        _heard.append((channel, handler))
+    except Exception as exc:  # no BroadcastChannel: nothing is said, the copy is made all the same
+        log.info("hearing the page: %s", exc)
 
 
 def _say_ready() -> None:

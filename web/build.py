@@ -131,18 +131,12 @@ def babel_locales() -> set[str]:
     """The locale data files Babel reads to write Pandapad's numbers, dates and lists in each
     of its languages (a locale's parents too: en_GB reads en_001, en and root), found by
     doing that with this venv's Babel, the same version as the phone's (web/requirements.txt)."""
-    import datetime
-
     from babel import localedata
 
     sys.path.insert(0, str(ROOT))
     from views import lang
 
-    for code in (*lang.LANGUAGES, lang.PSEUDO):
-        lang.set_language(code)
-        lang.number(1234.5), lang.names(["A", "B", "C"]), lang.long_day(datetime.date(2026, 11, 24))
-        lang.day_clock(datetime.datetime(2026, 11, 24, 14, 5, 9), seconds=True, year=True)
-    lang.set_language("en")
+    lang.read_every_language()
     return set(localedata._cache)  # every locale loaded, parents included
 
 
@@ -196,8 +190,9 @@ def finish_page() -> None:
                         '  <script src="early.js"></script>\n  <script src="page.js"></script>', 1)
     html = re.sub(r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
                   f'<meta name="apple-mobile-web-app-title" content="{NAME}">', html)
-    index.write_text(html)
-    for script in ("page.js", "early.js"):
+    index.write_text(opening_screen(html))
+    # python-worker.js is Pandapad's own (restores a snapshot of Python, #44), in place of Flet's.
+    for script in ("page.js", "early.js", "python-worker.js"):
         shutil.copy2(WEB / script, OUT / script)
     # GitHub Pages and most static hosts answer an unknown path with 404.html: the app itself,
     # so that a link to /game/… opens the app on a first visit too.
@@ -211,6 +206,23 @@ def finish_page() -> None:
     if n != 1:
         raise SystemExit("make web: Flutter's service worker registration was not found in flutter_bootstrap.js")
     boot.write_text(text)
+
+
+def opening_screen(html: str) -> str:
+    """The page with Pandapad's opening screen (web/opening.html) first in its body, its words
+    in each language Pandapad speaks, from the catalogs."""
+    sys.path.insert(0, str(ROOT))
+    from views import lang, standalone
+
+    words = {}
+    for code in lang.LANGUAGES:
+        lang.set_language(code)
+        words[code] = {key: lang._(message) for key, message in standalone.OPENING_WORDS.items()}
+    lang.set_language("en")
+    screen = (WEB / "opening.html").read_text().replace("PANDAPAD_OPENING_WORDS", json.dumps(words, ensure_ascii=False))
+    if "<body>" not in html:
+        raise SystemExit("make web: publish wrote no <body> into index.html; see web/build.py")
+    return html.replace("<body>", "<body>\n" + screen, 1)
 
 
 def repack_archive() -> None:

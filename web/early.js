@@ -12,8 +12,19 @@
   var said = [];        // what the worker posted before Flutter connected, in order
   var listener = null;  // python.js's handler once Flutter has connected
   worker.onmessage = function (event) {
+    var data = event.data;
+    if (data && typeof data === "object" && typeof data.pandapad === "string") {
+      // The worker's own steps (web/python-worker.js): for the opening screen, never for Flutter.
+      if (data.pandapad === "started") keepPythonOnceUp();
+      window.dispatchEvent(new CustomEvent("pandapad-step", { detail: data.pandapad }));
+      return;
+    }
+    if (typeof data === "string" && data !== "initialized") {  // Python did not start: the opening screen goes
+      window.dispatchEvent(new CustomEvent("pandapad-step", { detail: "failed" }));
+    }
     if (listener) listener(event); else said.push(event);
   };
+  var build = document.querySelector('meta[name="pandapad-build-id"]');
   // The first message python.js would send for a published app (its Dart side passes no args).
   worker.postMessage({
     pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
@@ -21,8 +32,29 @@
     documentUrl: document.URL,
     appPackageUrl: flet.appPackageUrl,
     micropipIncludePre: flet.micropipIncludePre,
-    pythonModuleName: flet.pythonModuleName
+    pythonModuleName: flet.pythonModuleName,
+    build: build ? build.content : null  // names the snapshot of Python this build may restore
   });
+
+  // Python started without a snapshot (a first visit, a new build, a snapshot thrown away): once
+  // the app is up and has drawn its first screens, a second worker keeps one for the next opening
+  // (web/python-worker.js keepPython) and is ended when it is done.
+  function keepPythonOnceUp() {
+    if (!build || !("caches" in window) || !("BroadcastChannel" in window)) return;
+    var channel = new BroadcastChannel("pandapad");
+    channel.addEventListener("message", function up(event) {
+      if (event.data !== "ready") return;
+      channel.close();
+      setTimeout(function () {
+        var keeper = new Worker(base + "/python-worker.js", { type: "module" });
+        keeper.onmessage = function (event) {
+          if (event.data && event.data.pandapad === "snapshot-done") keeper.terminate();
+        };
+        keeper.postMessage({ keepPython: true, build: build.content, pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+                             documentUrl: document.URL, appPackageUrl: flet.appPackageUrl });
+      }, 3000);
+    });
+  }
 
   var connect = jsConnect;
   globalThis.jsConnect = async function (appId, args, dartOnMessage) {

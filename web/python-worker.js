@@ -1,0 +1,241 @@
+// Pandapad's Python worker for the phone build (make web), in place of flet-web's python-worker.js.
+// It speaks the same protocol to python.js and Flet's Python side (a first message with the app's
+// addresses; "initialized" or an error text once the app runs; Flet's messages both ways; flet_js
+// for the bridge), and adds what makes a cold opening quick (#44):
+// - A memory snapshot of Python. Once the app is up after a start without one (a first visit, a
+//   new build), the page starts a second worker of this script that starts Python afresh,
+//   imports what views/warm.py `prepare` names and keeps a copy of Python's memory in Cache
+//   Storage, keyed by the build's name, then ends: the first visit waits for none of it. Every
+//   later start restores that copy instead of starting Python again: seconds become a fraction
+//   of one. A snapshot that cannot be read or restored is thrown away and Python starts as on a
+//   first visit; one of another build is never read (its key differs) and is deleted at the next
+//   start.
+// - No archive format guessed, no requirements installed: the build packs every package (web/build.py).
+// - Its steps told to the page (early.js shows them) as {pandapad: step} messages, which python.js
+//   never sees.
+"use strict";
+
+const SNAPSHOTS = "pandapad-python";  // Cache Storage: one snapshot, of the build that runs
+self.flet_js = {};                     // Flet's Python side reads and sets its bridge here
+let appRunning = false;                // prints before the app runs go to the console only
+
+function step(name) {
+  self.postMessage({ pandapad: name });
+}
+
+function output(text, isStderr) {
+  if (!appRunning || !self.flet_js.send_python_output) {
+    (isStderr ? console.error : console.log)(text);
+    return;
+  }
+  // Pyodide calls these with the GIL released: the bridge runs Python, so later.
+  queueMicrotask(() => self.flet_js.send_python_output(text, isStderr));
+}
+
+function snapshotKey(build) {
+  return new URL(`python-snapshot/${build}`, self.location.href).href;
+}
+
+async function readSnapshot(build) {
+  if (!build || !self.caches) return null;
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    const key = snapshotKey(build);
+    for (const old of await cache.keys()) {
+      if (old.url !== key) await cache.delete(old);  // another build's: never valid here
+    }
+    const kept = await cache.match(key);
+    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+  } catch (error) {
+    console.warn(`Pandapad: the kept Python could not be read (${error})`);
+    return null;
+  }
+}
+
+async function keepSnapshot(build, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(snapshotKey(build), new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
+    console.log(`Pandapad: Python kept for the next opening (${(bytes.length / 1e6).toFixed(1)} MB)`);
+  } catch (error) {  // a full disk: the next opening starts Python as this one did
+    console.warn(`Pandapad: Python could not be kept for the next opening (${error})`);
+  }
+}
+
+async function dropSnapshot(build) {
+  try {
+    await (await caches.open(SNAPSHOTS)).delete(snapshotKey(build));
+  } catch (error) {
+    console.warn(`Pandapad: a broken snapshot could not be deleted (${error})`);
+  }
+}
+
+// Pyodide 314 sizes the restored memory with INITIAL_MEMORY, which its build no longer reads (the
+// module makes its own memory): the memory is grown to the snapshot's size before it is copied in.
+function growingTo(pyodideUrl, snapshot) {
+  const headerSize = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  const heap = snapshot.length - headerSize;
+  return async (settings) => {
+    const create = (await import(new URL("pyodide.asm.mjs", pyodideUrl).href)).default;
+    settings.preRun.unshift((module) => {
+      const end = module._sbrk(0);
+      if (heap > module.HEAP8.length) module._sbrk(heap - end);
+    });
+    return create(settings);
+  };
+}
+
+async function loadPython(start, fresh) {
+  const pyodideUrl = new URL(start.pyodideUrl, self.location.href).href;
+  const { loadPyodide } = await import(pyodideUrl);
+  const streams = { stdout: (t) => output(t, false), stderr: (t) => output(t, true) };
+  const snapshot = fresh ? null : await readSnapshot(start.build);
+  if (snapshot) {
+    try {
+      const pyodide = await loadPyodide({ ...streams, _loadSnapshot: snapshot,
+                                          createPyodideModule: growingTo(pyodideUrl, snapshot) });
+      console.log("Pandapad: Python restored from its snapshot");
+      // Python broken beyond repair after a restore (Pyodide's fatal error): the next opening
+      // must not restore the same memory again.
+      pyodide._api.on_fatal = () => dropSnapshot(start.build);
+      return { pyodide, restored: true };
+    } catch (error) {
+      console.warn(`Pandapad: the kept Python could not be restored, starting it afresh (${error})`);
+      await dropSnapshot(start.build);
+    }
+  }
+  const pyodide = await loadPyodide(streams);
+  console.log("Pandapad: Python started");
+  return { pyodide, restored: false };
+}
+
+// The app's archive, fetched and un-gzipped by the browser (natively, beside Python's start):
+// the tar's bytes.
+async function fetchApp(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Failed to download app package: HTTP ${response.status} ${url}`);
+  return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+}
+
+// Written out by Python's tarfile, without shutil's and tarfile's checks of every member's
+// owner and mode: half the time of pyodide.unpackArchive here, at every opening. Only plain
+// files and folders under the working folder, as web/build.py packs them.
+const UNPACK = `
+import os, tarfile
+with tarfile.open("/tmp/app.tar", mode="r:") as archive:
+    for member in archive:
+        name = os.path.normpath(member.name)
+        if name.startswith(("/", "..")):
+            raise ValueError(f"the app's archive names a file outside its folder: {member.name}")
+        if member.isdir():
+            os.makedirs(name, exist_ok=True)
+        elif member.isfile():
+            os.makedirs(os.path.dirname(name) or ".", exist_ok=True)
+            with open(name, "wb") as out:
+                out.write(archive.extractfile(member).read())
+os.remove("/tmp/app.tar")
+`;
+
+function unpackApp(pyodide, tar) {
+  pyodide.FS.writeFile("/tmp/app.tar", tar);
+  pyodide.runPython(UNPACK);
+}
+
+async function start(message, fresh = false) {
+  const app = fetchApp(new URL(message.appPackageUrl, self.location.href).href);
+  app.catch(() => {});  // awaited below; an error is told there
+  const { pyodide, restored } = await loadPython(message, fresh);
+  if (restored) {
+    try {
+      return await run(message, pyodide, true, await app);
+    } catch (error) {
+      // Restored, but the app did not come up from it: never again from this snapshot, and this
+      // opening starts Python afresh, as a first visit does.
+      console.warn(`Pandapad: the app did not start from the kept Python, starting it afresh (${error})`);
+      await dropSnapshot(message.build);
+      return start(message, true);
+    }
+  }
+  return run(message, pyodide, false, await app);
+}
+
+async function run(message, pyodide, restored, tar) {
+  step(restored ? "restored" : "started");
+  unpackApp(pyodide, tar);
+  console.log("Pandapad: the app unpacked");
+  if (restored) {
+    // What the snapshot froze that must differ between openings: random's seed, and the import
+    // system's view of the files unpacked again. (The time zone is asked of the browser at each call.)
+    pyodide.runPython("import importlib, random; random.seed(); importlib.invalidate_caches()");
+  } else {
+    pyodide.runPython('import sys; sys.path.insert(0, "__pypackages__")');
+  }
+  step("imported");
+
+  self.flet_js.args = message.args;
+  self.flet_js.documentUrl = message.documentUrl;
+  pyodide.registerJsModule("flet_js", self.flet_js);
+  pyodide.globals.set("python_module_name", message.pythonModuleName || "main");
+  await pyodide.runPythonAsync(`
+import flet_js, msgpack, runpy
+
+def _send_python_output(text, is_stderr):
+    # As Flet's connection frames a message: 0x00, then msgpack of [action, body] (7: output).
+    flet_js.receive_callback(bytes([0]) + msgpack.packb([7, {"text": text, "is_stderr": bool(is_stderr)}]))
+
+flet_js.send_python_output = _send_python_output
+flet_js.userAppStarting()
+try:
+    runpy.run_module(python_module_name, run_name="__main__")
+except SystemExit as exit:
+    if exit.code not in (None, 0):
+        raise
+`);
+  if (typeof self.flet_js.start_connection !== "function") {
+    self.postMessage("__flet_no_ui__:Script finished without starting a Flet UI.");
+    return;
+  }
+  await self.flet_js.start_connection(receive);
+  self.postMessage("initialized");
+}
+
+// The second worker's one job (web/early.js starts it once the app is up after a start without a
+// snapshot): Python afresh, the app prepared, its memory kept; the page then ends this worker.
+async function keepPython(message) {
+  try {
+    const app = fetchApp(new URL(message.appPackageUrl, self.location.href).href);
+    const { loadPyodide } = await import(new URL(message.pyodideUrl, self.location.href).href);
+    const pyodide = await loadPyodide({ _makeSnapshot: true });
+    unpackApp(pyodide, await app);
+    pyodide.runPython('import sys; sys.path.insert(0, "__pypackages__")\nfrom views.warm import prepare\nprepare()');
+    await keepSnapshot(message.build, pyodide.makeMemorySnapshot());
+  } catch (error) {  // the next opening starts Python as this one did, and tries again
+    console.warn(`Pandapad: no snapshot of Python this time (${error})`);
+  }
+  self.postMessage({ pandapad: "snapshot-done" });
+}
+
+function receive(message) {
+  // A fresh Uint8Array of Python's bytes: its buffer moves to the page, not copied.
+  const bytes = message.toJs();
+  self.postMessage(bytes, [bytes.buffer]);
+}
+self.flet_js.receive_callback = receive;
+self.flet_js.userAppStarting = () => { appRunning = true; };
+
+let started = false;
+self.onmessage = async (event) => {
+  if (!started) {
+    started = true;
+    if (event.data.keepPython) return keepPython(event.data);
+    try {
+      await start(event.data);
+    } catch (error) {
+      self.postMessage(error.toString());
+    }
+  } else if (typeof self.flet_js.send === "function") {
+    self.flet_js.send(event.data);
+  } else {
+    console.error("Pandapad: a message for Python before the app started was dropped.");
+  }
+};
