@@ -6,6 +6,34 @@
 //   app goes to the background: the page reloads into it whole, never half old and half new.
 (function () {
   "use strict";
+  // Open straight into the game (#44): a phone that was on a game's pad when the app was last
+  // closed opens on that pad, not on the home, when it opens the app's own address (the home
+  // screen's icon). Read before Flutter reads the address; kept at every change of screen.
+  var LAST = "pandapad-last-screen";
+  var root = new URL(document.baseURI).pathname;
+  try {
+    var last = localStorage.getItem(LAST);
+    if (last && /^game\/[\w-]+$/.test(last) && location.pathname === root && !location.search) {
+      history.replaceState(history.state, "", root + last);
+    }
+  } catch (e) { /* no localStorage: the home, as before */ }
+  function remember() {
+    try {
+      var path = location.pathname.indexOf(root) === 0 ? location.pathname.slice(root.length) : "";
+      localStorage.setItem(LAST, path);
+    } catch (e) { /* nothing kept: the home next time */ }
+  }
+  ["pushState", "replaceState"].forEach(function (name) {
+    var original = history[name];
+    history[name] = function () {
+      var result = original.apply(this, arguments);
+      remember();
+      return result;
+    };
+  });
+  window.addEventListener("popstate", remember);
+
+  if (performance.setResourceTimingBufferSize) performance.setResourceTimingBufferSize(2000);
   if (navigator.storage && navigator.storage.persisted) {
     navigator.storage.persisted().then(function (kept) {
       if (!kept && navigator.storage.persist) return navigator.storage.persist();
@@ -41,6 +69,26 @@
     };
     worker.postMessage({ type: "BUILD" }, [channel.port2]);
   }
+  // Flutter's engine files this page loaded (Flutter chose them for this browser), kept by the
+  // worker for the next opening (web/sw-src.js); once they are, the whole app is on the phone,
+  // and the app says so, the first time (views/standalone.py).
+  function keepEngine(worker) {
+    if (!("MessageChannel" in window)) return;
+    var engine = /\/(main\.dart\.(js|mjs|wasm)|canvaskit\/.+)$/;
+    var urls = performance.getEntriesByType("resource").map(function (e) { return e.name.split("#")[0]; })
+      .filter(function (url) { return new URL(url).origin === location.origin && engine.test(new URL(url).pathname); });
+    var channel = new MessageChannel();
+    channel.port1.onmessage = function (event) {
+      if (event.data !== "kept") return console.warn("Pandapad: " + event.data);
+      window.pandapadOffline = true;
+      try {
+        if (localStorage.getItem("pandapad-offline-told")) return;
+        localStorage.setItem("pandapad-offline-told", "1");
+      } catch (e) { return; }
+      if ("BroadcastChannel" in window) new BroadcastChannel("pandapad").postMessage("offline-ready");
+    };
+    worker.postMessage({ type: "KEEP_ENGINE", urls: urls }, [channel.port2]);
+  }
   function takeNewBuild(registration) {
     if (swapping || !registration.waiting || !navigator.serviceWorker.controller) return;
     swapping = true;
@@ -52,6 +100,7 @@
     registered = true;
     navigator.serviceWorker.register("sw.js").then(function (registration) {
       window.pandapadWorker = registration;
+      navigator.serviceWorker.ready.then(function (ready) { keepEngine(ready.active); });
       takeNewBuild(registration);  // fetched during an earlier visit: this visit is the new build
       document.addEventListener("visibilitychange", function () {
         if (document.visibilityState === "hidden") takeNewBuild(registration);

@@ -23,6 +23,44 @@ routing.registerRoute(({ url }) => url.pathname.includes("/assets/fonts/notosans
                       || url.pathname.endsWith("/fonts/pandapad-ja.woff2"),
                       new strategies.StaleWhileRevalidate({ cacheName: "pandapad-japanese-fonts" }));
 
+// Flutter's engines (#44): the site has two builds of Flutter's app, each with its renderer
+// (WebAssembly with skwasm where the browser has WasmGC, JavaScript with CanvasKit elsewhere,
+// CanvasKit's Chromium flavour where it can), and a phone runs one. None is precached: the page
+// names the files it loaded (web/page.js, once this worker is up) and they are kept then, in a
+// cache of this build; a file asked for later (the browser gained WasmGC) is kept when first
+// fetched. A new build's worker fetches, as it installs, the engine files the old build kept.
+const ENGINE = /\/(main\.dart\.(js|mjs|wasm)|canvaskit\/.+)$/;
+const ENGINE_CACHE = `pandapad-engine-BUILD_ID`;
+routing.registerRoute(({ url }) => url.origin === self.location.origin && ENGINE.test(url.pathname),
+                      new strategies.CacheFirst({ cacheName: ENGINE_CACHE }));
+
+async function keepEngine(urls) {
+  const cache = await caches.open(ENGINE_CACHE);
+  // Asked again, never taken unasked from the HTTP cache: the files of this build only.
+  await Promise.all(urls.filter((url) => ENGINE.test(new URL(url).pathname)).map(async (url) => {
+    if (!(await cache.match(url))) await cache.add(new Request(url, { cache: "no-cache" }));
+  }));
+}
+
+async function enginesOfOtherBuilds() {
+  const urls = new Set();
+  for (const name of await caches.keys()) {
+    if (name.startsWith("pandapad-engine-") && name !== ENGINE_CACHE) {
+      for (const request of await (await caches.open(name)).keys()) urls.add(request.url);
+    }
+  }
+  return [...urls];
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(enginesOfOtherBuilds().then(keepEngine));
+});
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(names
+    .filter((name) => name.startsWith("pandapad-engine-") && name !== ENGINE_CACHE)
+    .map((name) => caches.delete(name)))));
+});
+
 // The app's own addresses (/game/…, /history) are the page itself, offline too.
 routing.registerRoute(new routing.NavigationRoute(precaching.createHandlerBoundToURL("index.html")));
 
@@ -34,4 +72,9 @@ const BUILD = "BUILD_ID";
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
   if (event.data && event.data.type === "BUILD" && event.ports[0]) event.ports[0].postMessage(BUILD);
+  if (event.data && event.data.type === "KEEP_ENGINE" && event.ports[0]) {
+    const answer = event.ports[0];
+    event.waitUntil(keepEngine(event.data.urls || []).then(() => answer.postMessage("kept"),
+                                                          (error) => answer.postMessage(`not kept: ${error}`)));
+  }
 });

@@ -47,8 +47,11 @@ const { count, size, warnings } = await injectManifest({
   globPatterns: ["**/*"],
   // The worker and Workbox are kept by the browser as the worker's own; 404.html is index.html again.
   // The Japanese fonts are asked for by a phone reading Japanese only, and kept then (sw-src.js).
+  // Flutter's engines are kept per phone, only the one it runs (sw-src.js). Flutter's licence text
+  // (shown by no screen of Pandapad) and media_kit's HLS player (no video) are never asked for.
   globIgnores: [...copies, "sw.js", ".sw-src.js", "404.html", `${workboxDir}/**`, "assets/fonts/notosansjp/**",
-                "fonts/pandapad-ja.woff2"],
+                "fonts/pandapad-ja.woff2", "main.dart.js", "main.dart.mjs", "main.dart.wasm", "canvaskit/**",
+                "assets/NOTICES", "assets/packages/media_kit/**"],
   swSrc: source,
   swDest: join(site, "sw.js"),
   // pyodide.asm.wasm (9.6 MB) and main.dart.js are the largest files the app needs.
