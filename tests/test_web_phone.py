@@ -550,9 +550,10 @@ def test_a_cold_opening_restores_python_and_opens_on_the_pad_it_was_left_on(phon
         page.goto(url_of(served), timeout=START)
         enable_semantics(page, timeout=START)
         opened(page)
+        assert "/game/" in page.url
+        page.get_by_role("button", name=re.compile(r"^Ann: 3\b")).first.tap()  # her hand, as stored
         page.get_by_text(re.compile(r"^1 of 1 die\b")).wait_for()
         wait_for_text(page, "Hand total 3")
-        assert "/game/" in page.url
         assert any(line.startswith("Pandapad: Python restored") for line in said), said
         assert not any(line.startswith("Pandapad: Python started") for line in said), said
         screenshot(page, "web_cold_opening_on_the_pad")
