@@ -8,6 +8,7 @@ import flet as ft
 
 from scoring import GAMES
 from views import lang, theme
+from views.theme import GAME_LOOK
 from views.lang import _, n_
 from views.pads import GAME_ORDER, PADS, title_of
 from views.roles import HOST_WHO
@@ -38,14 +39,6 @@ def span(game: str) -> str:
     return _("{low}–{high} players", low=low, high=high)
 
 
-# Each game's own colour on the home (its box's dominant colour) and a glyph for it.
-GAME_LOOK = {
-    "panda-royale": ("#F9D423", "#1A1A1A", ft.Icons.CASINO),
-    "royal-ur": ("#2B4C9B", "#FFFFFF", ft.Icons.FILTER_VINTAGE),
-    "nokosu-dice": ("#C62828", "#FFFFFF", ft.Icons.STYLE),
-    "pandoria": ("#2E7D32", "#FFFFFF", ft.Icons.CASTLE),
-    "pass-the-pandas": ("#EC5FA5", "#1A1A1A", ft.Icons.PETS),
-}
 
 
 def colour_of(game: str) -> str:

@@ -10,7 +10,7 @@ import flet as ft
 from scoring import names
 from scoring.statistics import COLOURS, game_stats, player_stats
 from views import lang, theme
-from views.home import GAME_LOOK
+from views.theme import GAME_LOOK
 from views.lang import _, n_, p_
 from views.pads import GAME_ORDER, title_of
 from views.roles import HOST_WHO, refusal_said

@@ -199,3 +199,14 @@ def fitting(text: str, width: float, keys=("LARGE", "BODY", "SMALL"), lines: int
         if count is not None and count <= lines:
             return size
     return sized(keys[-1])
+
+
+# Each game's own colour (its box's dominant colour), the colour of text on it, and a glyph for it:
+# the home's tiles, the statistics and the result card (here, not in a screen: every screen may use it).
+GAME_LOOK = {
+    "panda-royale": ("#F9D423", "#1A1A1A", ft.Icons.CASINO),
+    "royal-ur": ("#2B4C9B", "#FFFFFF", ft.Icons.FILTER_VINTAGE),
+    "nokosu-dice": ("#C62828", "#FFFFFF", ft.Icons.STYLE),
+    "pandoria": ("#2E7D32", "#FFFFFF", ft.Icons.CASTLE),
+    "pass-the-pandas": ("#EC5FA5", "#1A1A1A", ft.Icons.PETS),
+}

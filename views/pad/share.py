@@ -13,6 +13,8 @@ import flet as ft
 
 from scoring import rules_for, score, share
 from views import lang, theme
+from views.theme import GAME_LOOK
+from views.titles import title_of
 from views.lang import _
 from views.pad.words import signed, verdict
 
@@ -36,7 +38,6 @@ def outcome_of(record, outcome_words) -> str:
 def result_line(record, outcome: str = "") -> str:
     """share.result_line in this phone's language: 'Panda Royale, 24 Nov: 1. Mei 412, 2. Jonas
     398' (the English is that function's, word for word)."""
-    from views.pads import title_of  # here, not at the top: views.pads imports the pads
 
     result = score(record)
     when = share.local_time(record.created, None) or share.local_time(record.finished, None)
@@ -51,7 +52,6 @@ def result_line(record, outcome: str = "") -> str:
 
 
 def _look(game: str) -> tuple[str, str, str]:
-    from views.home import GAME_LOOK  # here, not at the top: views.home imports the pads
     return GAME_LOOK.get(game, ("#888888", "#FFFFFF", ft.Icons.CASINO))
 
 
