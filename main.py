@@ -78,7 +78,7 @@ def cmd_list(args) -> int:
 
 
 def cmd_app(args) -> int:
-    from views.server import serve
+    from views.hosts.server import serve
     serve(data_dir(args.data_dir), port=args.port, desktop=args.desktop, lan=args.lan, token=args.token)
     return 0
 
@@ -127,7 +127,7 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     if sys.platform == "emscripten":  # the static build (make web): the phone is the host
-        from views.standalone import start
+        from views.hosts.standalone import start
         start()
     else:
         sys.exit(main())

@@ -9,7 +9,7 @@
 // a drop only once the table answers again, and then reconnects at once; the server draws the
 // screen anew from the store, and the veil goes a moment after the server has spoken again.
 (() => {
-  const PULSE_MS = 500;           // views/connection.py PULSE (seconds) * 1000
+  const PULSE_MS = 500;           // views/hosts/connection.py PULSE (seconds) * 1000
   const STALE_MS = 3 * PULSE_MS;  // three pulses missed: the link is stalled
   const SETTLE_MS = 250;          // after the link is back: the redraw arrives first
   const NativeWebSocket = window.WebSocket;
@@ -18,7 +18,7 @@
   };
   let veil = null, banner = null, title = null, detail = null, backTimer = null;
   // The banner's words in this phone's language, left in its preferences by the server
-  // (views/phone.py OFFLINE_WORDS_KEY; Flutter keeps a preference as JSON under "flutter.").
+  // (views/preferences.py OFFLINE_WORDS_KEY; Flutter keeps a preference as JSON under "flutter.").
   const ENGLISH = {title: "Not connected \u2014 taps are not saved", trying: "Trying to reach the table\u2026",
                    refused: "That tap was not saved. Trying to reach the table\u2026"};
 

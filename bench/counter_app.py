@@ -54,7 +54,7 @@ if __name__ == "__main__":
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "true")
     if args.one_thread:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # repo root
-        from views.serving import serve_one_thread
+        from views.hosts.serving import serve_one_thread
 
         serve_one_thread()
     ft.run(

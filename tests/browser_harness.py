@@ -61,7 +61,7 @@ CHROMIUM_ARGS = (
 DEFAULT_VIEWPORT = (412, 915)
 # A phone's browser: touch, taps, and a phone's pixel density: 2, a 720-pixel-wide phone's at
 # 360 px (the cheap Androids many tables have). A Pixel 7's 2.625 draws 72 % more pixels a
-# frame, and with the renderer on one thread (views/serving.py) that was 19 % of the browser
+# frame, and with the renderer on one thread (views/hosts/serving.py) that was 19 % of the browser
 # tests' time (Panda Royale and Pandoria side by side: 281 s at 2.625, 227 s at 2).
 PHONE = dict(is_mobile=True, has_touch=True, device_scale_factor=2)
 
@@ -314,7 +314,7 @@ def table_server(data_dir, token: str) -> Iterator[FletServer]:
 
 # Installed in every page: tells when the canvas shows what the semantics tree says.
 # Flutter's threaded skwasm renderer (Flet's choice in a cross-origin isolated page, which the
-# app's pages no longer are: views/serving.py OneThread) rasterises in a worker: the DOM semantics
+# app's pages no longer are: views/hosts/serving.py OneThread) rasterises in a worker: the DOM semantics
 # tree changes *before* the canvas does (by one raster, ~5 ms warm, 100-600 ms for a first
 # glyph or at boot), so "the text is in the DOM" is not yet "a person sees it".
 # Each Flutter frame posts one "renderPictures" message to the raster worker (one in flight at
@@ -576,7 +576,7 @@ def send_garbage(server: FletServer, token: str | None = None) -> None:
     as a broken or hostile client on the table's Wi-Fi would (with `token`, one that has the
     table's link, so that its socket is let in). Sent from a thread of its own: in a whole run
     Playwright's sync API owns the main thread's event loop."""
-    from views.gate import COOKIE
+    from views.hosts.gate import COOKIE
     import asyncio
 
     import websockets

@@ -16,7 +16,7 @@ import msgpack
 import websockets
 from flet.messaging.protocol import MessageAction
 
-from views.gate import COOKIE
+from views.hosts.gate import COOKIE
 
 STRANGER = "127.0.0.2"
 MB = 1024 * 1024

@@ -51,7 +51,7 @@ def test_home_lists_the_five_games(page):
     ready = [RULES[g].TITLE for g in PADS]
     assert ready[:2] == GAMES[:2]
     wait_for_text(page, "New game")
-    # Flutter's renderer on one thread, as on the table's phones (views/serving.py OneThread).
+    # Flutter's renderer on one thread, as on the table's phones (views/hosts/serving.py OneThread).
     assert page.evaluate("crossOriginIsolated") is False
     for game in ready:  # the ones to tap
         tile(page, game).first.wait_for()

@@ -141,7 +141,7 @@ def test_a_phone_speaks_the_first_of_its_languages_that_pandapad_speaks():
 def test_a_browser_that_names_its_languages_in_its_request_gets_the_first_pandapad_speaks(header, speaks):
     """What the table reads from a phone's Accept-Language as it connects (the locked page
     too): views/gate.accepted_languages."""
-    from views.gate import accepted_languages
+    from views.hosts.gate import accepted_languages
     assert lang.of_phone(accepted_languages(header)) == speaks
 
 

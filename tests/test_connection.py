@@ -20,7 +20,8 @@ from scoring import panda_royale as pr
 from storage import Store
 from tests.loops import run_apart
 from tests.netproxy import LinkProxy
-from views.connection import Pulse, run_soon
+from views.hosts.connection import Pulse
+from views.session import run_soon
 from views.games import Games
 
 REPO = Path(__file__).resolve().parent.parent
@@ -170,7 +171,7 @@ def test_the_app_page_is_flets_own_plus_the_viewport_tag_and_the_connection_scri
 
 
 def test_the_phone_and_the_server_agree_on_the_pulse():
-    from views.connection import PULSE
+    from views.hosts.connection import PULSE
 
     script = (REPO / "assets" / "connection.js").read_text(encoding="utf-8")
     assert f"const PULSE_MS = {int(PULSE * 1000)};" in script
@@ -191,7 +192,7 @@ def test_a_socket_whose_send_fails_as_the_wifi_drops_still_tells_its_session():
     from starlette.websockets import WebSocket
     from uvicorn.protocols.utils import ClientDisconnected
 
-    from views.connection import tell_every_lost_socket
+    from views.hosts.connection import tell_every_lost_socket
 
     tell_every_lost_socket()
 

@@ -17,7 +17,7 @@ from views.app import Shell
 from views.data import DataScreen
 from views.finished import FinishedScreen
 from views.games import Games
-from views.host import ServerThreads
+from views.hosts.host import ServerThreads
 from views.pads import PADS
 from views.roles import GUEST, HOST, HOST_ONLY, Who, may, may_open_finished, refusal, route_action
 from views.settings import SettingsScreen
@@ -242,7 +242,7 @@ def test_a_guests_settings_are_its_phones_own(store, monkeypatch):
 
     async def choose(page, games, **changes):
         chosen.update(changes)
-    monkeypatch.setattr("views.settings.phone.choose", choose)
+    monkeypatch.setattr("views.settings.preferences.choose", choose)
     page = FakePage()
     guest = SettingsScreen(page, games, Who(GUEST, games))
     shown = texts(guest.view)
@@ -341,7 +341,7 @@ def test_roles_module_has_no_flet():
 def test_a_phones_settings_are_kept_in_its_own_browser(store, monkeypatch):
     """Two phones, each its own browser storage: what one chooses is in its storage and its
     session only; a phone that chose nothing goes by the host's settings."""
-    from views import phone
+    from views import preferences
     storages = {"a": {}, "b": {}}
     current = {"browser": "a"}
 
@@ -355,21 +355,21 @@ def test_a_phones_settings_are_kept_in_its_own_browser(store, monkeypatch):
         async def set(self, key, value):
             self.kept[key] = value
             return True
-    monkeypatch.setattr(phone.ft, "SharedPreferences", Prefs)
+    monkeypatch.setattr(preferences.ft, "SharedPreferences", Prefs)
     games = Games(store)
     a, b = FakePage(), FakePage()
-    run(phone.choose(a, games, text_size="extra-large", haptics=False, theme="dark"))
+    run(preferences.choose(a, games, text_size="extra-large", haptics=False, theme="dark"))
     assert storages["a"] == {"pandapad.text_size": "extra-large", "pandapad.haptics": False, "pandapad.theme": "dark"}
     assert storages["b"] == {}
-    assert phone.settings_of(a, games).haptics is False and phone.settings_of(b, games).haptics is True
+    assert preferences.settings_of(a, games).haptics is False and preferences.settings_of(b, games).haptics is True
     assert theme.text_size(a) == "extra-large" and theme.text_size(b) == "normal"
     with pytest.raises(ValueError):
-        run(phone.choose(a, games, ur_board=[1] * 14))  # a game's setting is not a phone's
+        run(preferences.choose(a, games, ur_board=[1] * 14))  # a game's setting is not a phone's
     # Phone a comes back tomorrow (a new session): its choices are read from its browser.
     again = FakePage()
     storages["a"]["pandapad.keep_awake"] = "not a bool"  # a value it cannot use is left out
-    run(phone.load(again, games))
-    chosen = phone.settings_of(again, games)
+    run(preferences.load(again, games))
+    chosen = preferences.settings_of(again, games)
     assert (chosen.text_size, chosen.theme, chosen.haptics, chosen.keep_awake) == ("extra-large", "dark", False, True)
     assert theme.text_size(again) == "extra-large"
     assert games.settings == type(games.settings)()  # the host's settings.json untouched

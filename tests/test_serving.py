@@ -15,7 +15,7 @@ import pytest
 
 from storage import Store
 from tests.browser_harness import flet_server
-from views import gate, serving
+from views.hosts import gate, serving
 
 pytestmark = pytest.mark.slow  # starts a Flet server (run it under the browser lock)
 
@@ -103,7 +103,7 @@ def test_the_engine_and_compiled_app_are_kept_a_year_under_a_url_that_names_the_
         assert "max-age=31536000" in cache and "immutable" in cache and "public" in cache, (name, cache)
         assert brotli.decompress(body) == serving.without_rive_cdn(name, (WEB / name).read_bytes())
     # Not the isolation headers Flet puts on every file: on them Chromium runs the threaded
-    # skwasm, whose page could freeze for good (views/serving.py OneThread).
+    # skwasm, whose page could freeze for good (views/hosts/serving.py OneThread).
     assert "cross-origin-embedder-policy" not in headers
     assert "cross-origin-opener-policy" not in headers
 

@@ -20,7 +20,7 @@ from scoring import panda_royale as pr
 from storage import Store
 from tests.browser_harness import REPO_ROOT, flet_server, open_app_page, wait_for_text
 from tests.strangers import MB, Flood, connect, frame, memory_mb, registration, run
-from views.server import CRASHED, WS_MAX_SIZE
+from views.hosts.server import CRASHED, WS_MAX_SIZE
 
 pytestmark = pytest.mark.slow
 
@@ -172,7 +172,7 @@ def test_a_guests_malformed_event_is_told_in_words_with_no_traceback(server):
 
 
 def test_sockets_from_one_address_are_capped_and_others_still_come_in(server):
-    from views.gate import Limits
+    from views.hosts.gate import Limits
 
     async def many():
         sockets = [await connect(server.url, TOKEN, address="127.0.0.4") for _ in range(Limits.sockets_per_address)]
@@ -204,7 +204,7 @@ def test_wrong_tokens_from_one_address_are_made_to_wait(server):
             conn.close()
 
     guesser = "127.0.0.3"
-    from views.gate import Limits
+    from views.hosts.gate import Limits
     assert [page(f"guess-{k}-0123456789abcdef", guesser) for k in range(Limits.guesses)] == [403] * Limits.guesses
     assert page("guess-x-0123456789abcdef", guesser) == 429
     assert page(TOKEN, guesser) == 429  # not even checked: a right guess is not told apart

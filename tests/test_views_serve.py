@@ -11,8 +11,8 @@ import time
 import pytest
 
 from tests.browser_harness import REPO_ROOT, flet_server, send_garbage
-from views import serving
-from views.server import SHUTDOWN_GRACE, serve_the_client_compressed
+from views.hosts import serving
+from views.hosts.server import SHUTDOWN_GRACE, serve_the_client_compressed
 
 
 def run_main(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:

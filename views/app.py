@@ -1,4 +1,4 @@
-"""The app shell, the same in every host (views/host.py): routes (so the browser's back button and the phone's back gesture
+"""The app shell, the same in every host (views/hosts/host.py): routes (so the browser's back button and the phone's back gesture
 work), and the three screens: home, new game, a game's score pad."""
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ import urllib.parse
 
 import flet as ft
 
-from views import home, invite, phone, theme
+from views import home, invite, preferences, theme
 from views.lang import _
-from views.connection import run_soon
+from views.session import run_soon
 from views.big_screen import BigScreen
 from views.data import DataScreen
 from views.finished import FinishedScreen
 from views.history import HistoryScreen
-from views.host import Host
+from views.hosts.host import Host
 from views.statistics import PlayerScreen, StatisticsScreen
 from views.settings import SettingsScreen
 from views.games import Games, new_record
@@ -37,7 +37,7 @@ TOKEN_WAIT = 1.0
 
 
 def app_main(store, host: Host):
-    """Flet's main for one store in one host (views/server.py, views/standalone.py): every
+    """Flet's main for one store in one host (views/hosts/server.py, views/hosts/standalone.py): every
     session gets the shell."""
     notices = list(store.notices)
     games = Games(store, host)
@@ -106,12 +106,12 @@ class Shell:
         self.link = self.host.link(page)
         if self.link is not None:
             self.link.start()
-            phone.has_banner(page)  # the link's banner speaks the phone's language too
+            preferences.has_banner(page)  # the link's banner speaks the phone's language too
         page.on_connect = self.on_connect
         page.on_disconnect = self.on_disconnect
         # The language is every phone's own, the host's too, the locked page's too (#33): read
         # while the token is checked.
-        language = asyncio.ensure_future(phone.load_language(page, self.host.phone_languages(page),
+        language = asyncio.ensure_future(preferences.load_language(page, self.host.phone_languages(page),
                                                              late=self.redraw_if_admitted))
         if not self.admitted:
             self.admitted = await self.check_token()
@@ -120,8 +120,8 @@ class Shell:
             self.show_locked()
             return
         if self.who.role == GUEST:  # a guest's theme and text size are its own phone's
-            await phone.load(page, self.games)
-            theme.apply(page, phone.settings_of(page, self.games).theme)
+            await preferences.load(page, self.games)
+            theme.apply(page, preferences.settings_of(page, self.games).theme)
         page.on_route_change = self.on_route_change
         page.on_view_pop = self.on_view_pop
         page.on_resize = self.on_resize
@@ -150,8 +150,8 @@ class Shell:
     async def kept_token(self) -> str | None:
         """The token this phone kept: a phone coming back to a restarted server sometimes never
         answered the first question, and the page stayed blank for the whole 5 s wait (2
-        restarts in 12), so it is asked TOKEN_TRIES times for TOKEN_WAIT s (phone.kept)."""
-        return await phone.kept(self.page, TOKEN_KEY, TOKEN_TRIES, TOKEN_WAIT)
+        restarts in 12), so it is asked TOKEN_TRIES times for TOKEN_WAIT s (preferences.kept)."""
+        return await preferences.kept(self.page, TOKEN_KEY, TOKEN_TRIES, TOKEN_WAIT)
 
     def show_locked(self) -> None:
         """All a session without the token sees: no game, no name, no history."""
@@ -321,7 +321,7 @@ class Shell:
         self.page.update()
         if refilled:
             self.page.update(self.home.view)  # isolated: the update of the page stopped at it
-        self.keep_awake(screen is not None and phone.settings_of(self.page, self.games).keep_awake)
+        self.keep_awake(screen is not None and preferences.settings_of(self.page, self.games).keep_awake)
 
     async def fill_home(self) -> None:
         try:

@@ -10,7 +10,7 @@ slices of Noto Sans JP are Google Fonts' slices in Google's order, the ones Flut
   forms differ: a Japanese reader sees foreign writing). So a phone that reads Japanese draws
   every text in a family of its own, FAMILY, made here from those slices: kana, Latin and every
   character of the Japanese catalog, about 30 KB; an English phone never asks for it.
-Used when the phones' files are prepared (views/serving.py) and by the phone build
+Used when the phones' files are prepared (views/hosts/serving.py) and by the phone build
 (web/build.py); needs fontTools there, never in a phone.
 """
 from __future__ import annotations

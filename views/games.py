@@ -1,4 +1,4 @@
-"""The views' door to the store: every call goes through the host (views/host.py), which runs
+"""The views' door to the store: every call goes through the host (views/hosts/host.py), which runs
 it off the server's event loop, or makes it durable in the phone's browser storage.
 """
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Games:
 
     def __init__(self, store, host=None):
         from storage import settings as stored_settings
-        from views.host import ServerThreads
+        from views.hosts.host import ServerThreads
         self.store = store
         self.host = host or ServerThreads()
         self._settings = stored_settings

@@ -10,7 +10,7 @@ import flet as ft
 
 from scoring import royal_ur as ur
 from views import lang, theme
-from views import phone
+from views import preferences
 from views.changes import Changes
 from views.lang import N_, _, p_
 from views.pad.parts import Stepper
@@ -80,14 +80,14 @@ class SettingsScreen:
         self.games = games
         self.who = who
         self.redraw = redraw  # every screen again, in a newly chosen language
-        s = phone.settings_of(page, games)  # the look and feel this phone goes by
+        s = preferences.settings_of(page, games)  # the look and feel this phone goes by
         self.theme_group = ft.RadioGroup(value=s.theme, on_change=self.on_theme, content=ft.Column(
             [ft.Radio(value=v, label=_(t), label_style=ft.TextStyle(size=theme.BODY)) for v, t in THEMES], spacing=0))
         # Each language named in its own words, whatever this phone reads now (#33); 日本語 in a
         # font of its own three glyphs, which this screen alone asks for.
         family, path = lang.NAMES_FONT
         page.fonts = {**(getattr(page, "fonts", None) or {}), family: path}
-        self.language_group = ft.RadioGroup(value=phone.language_choice(page), on_change=self.on_language,
+        self.language_group = ft.RadioGroup(value=preferences.language_choice(page), on_change=self.on_language,
                                             content=ft.Column([ft.Radio(value=v, label=t, label_style=ft.TextStyle(
                                                 size=theme.BODY, font_family=family if v == "ja" else None))
                                                 for v, t in ((lang.PHONE, _("Phone's language")),
@@ -156,7 +156,7 @@ class SettingsScreen:
 
     def refused(self, changes: dict) -> bool:
         """A guest may change this phone's look and feel only, asked when the handler runs."""
-        if self.who.may("settings") or set(changes) <= set(phone.PREF_KEYS):
+        if self.who.may("settings") or set(changes) <= set(preferences.PREF_KEYS):
             return False
         self.page.show_dialog(ft.SnackBar(ft.Text(refusal_said("settings"), size=theme.BODY)))
         return True
@@ -168,7 +168,7 @@ class SettingsScreen:
             if self.who.host:  # the host's choices are also the defaults of every new phone
                 await self.games.save_settings(**changes)
             else:
-                await phone.choose(self.page, self.games, **changes)
+                await preferences.choose(self.page, self.games, **changes)
         except Exception as exc:  # a full disk: say so, keep the screen as it was
             log.exception("saving settings")
             self.page.show_dialog(ft.SnackBar(ft.Text(_("Not saved: {reason}", reason=exc), size=theme.BODY)))
@@ -183,12 +183,12 @@ class SettingsScreen:
 
     async def on_theme(self, e) -> None:
         await self.save(theme=self.theme_group.value)
-        theme.apply(self.page, phone.settings_of(self.page, self.games).theme)
+        theme.apply(self.page, preferences.settings_of(self.page, self.games).theme)
         self.page.update()
 
     async def on_language(self, e) -> None:
         try:
-            await phone.choose_language(self.page, self.language_group.value)
+            await preferences.choose_language(self.page, self.language_group.value)
         except ValueError as exc:
             log.info("language: %s", exc)
             return
@@ -201,7 +201,7 @@ class SettingsScreen:
         await self.save(text_size=self.size_group.value)
         if self.who.host:  # the default of every phone that did not choose; a guest's is its own
             theme.set_text_size(self.games.settings.text_size)
-        theme.apply(self.page, phone.settings_of(self.page, self.games).theme)  # button labels take the new size
+        theme.apply(self.page, preferences.settings_of(self.page, self.games).theme)  # button labels take the new size
         self.page.update()
 
     async def on_guests(self, e) -> None:

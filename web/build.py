@@ -103,7 +103,7 @@ def stage(found: list[Path]) -> Path:
     stage = WORK / "stage"
     shutil.rmtree(stage, ignore_errors=True)
     stage.mkdir(parents=True)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "README.md")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.md", "flet_pin.py")
     for part in APP:
         src = ROOT / part
         if src.is_dir():
@@ -212,7 +212,8 @@ def opening_screen(html: str) -> str:
     """The page with Pandapad's opening screen (web/opening.html) first in its body, its words
     in each language Pandapad speaks, from the catalogs."""
     sys.path.insert(0, str(ROOT))
-    from views import lang, standalone
+    from views import lang
+    from views.hosts import standalone
 
     words = {}
     for code in lang.LANGUAGES:
@@ -254,9 +255,9 @@ def repack_archive() -> None:
 
 def no_cdn_rive() -> None:
     """Rive's script asked of nowhere, by both builds of Flet's client (JavaScript and
-    WebAssembly), as the table's copy does (views/serving.py RIVE_CDN): it fails to load, as it
+    WebAssembly), as the table's copy does (views/hosts/serving.py RIVE_CDN): it fails to load, as it
     did offline (Flutter waits for it and draws no Rive, which Pandapad has none of)."""
-    from views import serving
+    from views.hosts import serving
 
     for name in serving.NAMING_RIVE:
         path = OUT / name

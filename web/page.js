@@ -71,7 +71,7 @@
   }
   // Flutter's engine files this page loaded (Flutter chose them for this browser), kept by the
   // worker for the next opening (web/sw-src.js); once they are, the whole app is on the phone,
-  // and the app says so, the first time (views/standalone.py).
+  // and the app says so, the first time (views/hosts/standalone.py).
   function keepEngine(worker) {
     if (!("MessageChannel" in window)) return;
     var engine = /\/(main\.dart\.(js|mjs|wasm)|canvaskit\/.+)$/;
@@ -115,7 +115,7 @@
     return;
   }
   // A first visit: the offline copy is made once the app is up (the app says so on this channel,
-  // views/standalone.py), so that it asks the server only whether the files it just sent are
+  // views/hosts/standalone.py), so that it asks the server only whether the files it just sent are
   // unchanged, instead of fetching them a second time alongside the page.
   if ("BroadcastChannel" in window) {
     new BroadcastChannel("pandapad").onmessage = function (event) {

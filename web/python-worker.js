@@ -4,7 +4,7 @@
 // for the bridge), and adds what makes a cold opening quick (#44):
 // - A memory snapshot of Python. Once the app is up after a start without one (a first visit, a
 //   new build), the page starts a second worker of this script that starts Python afresh,
-//   imports what views/warm.py `prepare` names and keeps a copy of Python's memory in Cache
+//   imports what views/hosts/warm.py `prepare` names and keeps a copy of Python's memory in Cache
 //   Storage, keyed by the build's name, then ends: the first visit waits for none of it. Every
 //   later start restores that copy instead of starting Python again: seconds become a fraction
 //   of one. A snapshot that cannot be read or restored is thrown away and Python starts as on a
@@ -207,7 +207,7 @@ async function keepPython(message) {
     const { loadPyodide } = await import(new URL(message.pyodideUrl, self.location.href).href);
     const pyodide = await loadPyodide({ _makeSnapshot: true });
     unpackApp(pyodide, await app);
-    pyodide.runPython('import sys; sys.path.insert(0, "__pypackages__")\nfrom views.warm import prepare\nprepare()');
+    pyodide.runPython('import sys; sys.path.insert(0, "__pypackages__")\nfrom views.hosts.warm import prepare\nprepare()');
     await keepSnapshot(message.build, pyodide.makeMemorySnapshot());
   } catch (error) {  // the next opening starts Python as this one did, and tries again
     console.warn(`Pandapad: no snapshot of Python this time (${error})`);

@@ -14,9 +14,9 @@ from types import ModuleType
 import flet as ft
 
 from scoring import RecordError, score
-from views import lang, phone, theme
+from views import lang, preferences, theme
 from views.changes import Changes
-from views.connection import run_soon
+from views.session import run_soon
 from views.games import Games, SaveFailed, now_iso
 from views.lang import N_, _
 from views.pad.parts import Strip, lay_out_bar
@@ -246,7 +246,7 @@ class PadScreen:
             return False
         self.take(saved)
         self.tell_others()
-        if phone.settings_of(self.page, self.games).haptics and self.page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
+        if preferences.settings_of(self.page, self.games).haptics and self.page.platform in (ft.PagePlatform.ANDROID, ft.PagePlatform.IOS):
             run_soon(self.page, self.buzz)
         return True
 

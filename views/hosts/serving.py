@@ -60,7 +60,7 @@ def without_rive_cdn(name: str, data: bytes) -> bytes:
     if name not in NAMING_RIVE:
         return data
     if data.count(RIVE_CDN.encode()) != 1:
-        raise RuntimeError(f"Rive's CDN address was not found once in Flet's {name}: see views/serving.py")
+        raise RuntimeError(f"Rive's CDN address was not found once in Flet's {name}: see views/hosts/serving.py")
     return data.replace(RIVE_CDN.encode(), RIVE_NOWHERE.encode())
 
 

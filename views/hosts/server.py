@@ -1,7 +1,7 @@
 """The server host: one Python process serves the app to the browsers of every phone at the
 table (or a desktop window), the store in a folder behind its process lock. Everything only a
 server can do lives here: serving and compressing Flet's client, the table's tokens and invite,
-the connection pulse, uploads to a folder of this process (views/host.py says why)."""
+the connection pulse, uploads to a folder of this process (views/hosts/host.py says why)."""
 from __future__ import annotations
 
 import asyncio
@@ -21,16 +21,16 @@ import flet as ft
 
 from views import lang
 from views.app import app_main
-from views.connection import Pulse, tell_every_lost_socket
+from views.hosts.connection import Pulse, tell_every_lost_socket
 from views.data import IMPORT_LIMIT
-from views.gate import accepted_languages
-from views.host import ServerThreads
+from views.hosts.gate import accepted_languages
+from views.hosts.host import ServerThreads
 from views.lang import N_, _
 from views.table import Access, invite_url, lan_address, new_token, qr_terminal
 
 log = logging.getLogger(__name__)
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
 HOST = "127.0.0.1"
 ANY = "0.0.0.0"  # --lan: every interface, so phones on the Wi-Fi reach it
 
@@ -195,7 +195,7 @@ def serve(data_dir: Path, port: int, desktop: bool, lan: bool, token: str | None
 def serve_the_client_compressed() -> None:
     """Flet's web client goes to the phones compressed and is cached by them (#21); if its
     compressed copy cannot be made (disk full, no cache folder), served as Flet serves it."""
-    from views import serving
+    from views.hosts import serving
 
     try:
         serving.install(serving.prepare(), ASSETS)
@@ -210,7 +210,7 @@ SHUTDOWN_GRACE = 3
 # registration, the largest of the rest, is about 0.6 kB; an import travels as an upload,
 # never through the socket). A card of ten players at the largest text is a few times taller:
 # 2 MiB leaves room for it. uvicorn's default was 16 MiB; what a frame may hold once it is
-# in is bounded by views/gate.py (maps and arrays counted as they are decoded).
+# in is bounded by views/hosts/gate.py (maps and arrays counted as they are decoded).
 WS_LARGEST_SEEN = 216_192  # the browser tests of share, the table, guests, data and connection
 WS_MAX_SIZE = 2 * 1024 * 1024
 # Seconds a phone's session is kept after its socket ended, for the phone to come back to
@@ -219,7 +219,7 @@ SESSION_TIMEOUT = 300
 
 
 def configure_the_server(access) -> None:
-    """uvicorn as Flet starts it, with Pandapad's bounds: the table's gate (views/gate.py) in
+    """uvicorn as Flet starts it, with Pandapad's bounds: the table's gate (views/hosts/gate.py) in
     front of Flet (it caps the sockets, in all and per address), the largest frame, and a
     graceful shutdown that ends after SHUTDOWN_GRACE s (Flet 1.0.5 gives none: a socket that
     sent bytes Flet could not read kept Ctrl+C waiting for ever). No cap on connections in
@@ -228,7 +228,7 @@ def configure_the_server(access) -> None:
     set here, for this process only."""
     import uvicorn
 
-    from views.gate import Gate
+    from views.hosts.gate import Gate
 
     os.environ["FLET_SESSION_TIMEOUT"] = str(SESSION_TIMEOUT)
     base = getattr(uvicorn.Config, "pandapad_base", uvicorn.Config)

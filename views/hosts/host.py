@@ -1,9 +1,9 @@
 """The seam between the screens and where the app runs (architecture.md, "Two hosts, one app").
 
 The same shell and screens run in two hosts, one chosen at start-up and handed to the shell:
-- the server (views/server.py): one Python process serves every phone at the table, the store
+- the server (views/hosts/server.py): one Python process serves every phone at the table, the store
   in a folder, fsynced, behind its process lock; tokens, the invite, the connection pulse;
-- the phone by itself (views/standalone.py): Python inside the phone's browser, the store on
+- the phone by itself (views/hosts/standalone.py): Python inside the phone's browser, the store on
   IndexedDB, no table.
 Screens ask the host what it offers; they never test which host they are in. Only the server's
 module imports what only a server has (uvicorn, servestatic, flet_web).
@@ -40,7 +40,7 @@ class Host:
     def phone_languages(self, page: ft.Page) -> tuple[str | None, list[str]] | None:
         """What the host knows of the phone's language without asking the phone: the one chosen
         in Settings (None: its own) and the phone's own languages (tags, best first); None:
-        ask the phone (views/phone.py)."""
+        ask the phone (views/preferences.py)."""
         return None
 
     def link(self, page: ft.Page):
@@ -59,7 +59,7 @@ class Host:
 
 
 class ServerThreads(Host):
-    """The store in a folder, called off the event loop, with a table (views/server.py adds
+    """The store in a folder, called off the event loop, with a table (views/hosts/server.py adds
     its tokens, invite and pulse): the server's host, and the one tests build screens on."""
 
     table = True

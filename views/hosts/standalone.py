@@ -14,9 +14,9 @@ from pathlib import Path
 
 import flet as ft
 
-from views import phone, theme
+from views import preferences, theme
 from views.app import app_main
-from views.host import Host
+from views.hosts.host import Host
 from views.lang import N_, _
 
 log = logging.getLogger(__name__)
@@ -130,7 +130,7 @@ async def _only_tab() -> bool:
 async def notice(page: ft.Page, title: str, text: str) -> None:
     """A whole-screen message where the app cannot start, in this phone's language: title and
     text are messages marked with N_ where they are written (or an error's own words)."""
-    await phone.load_language(page)
+    await preferences.load_language(page)
     title, text = _(title), _(text)
     page.views.clear()
     page.views.append(ft.View(route="/", padding=ft.Padding.all(24), controls=[ft.Column([
