@@ -23,14 +23,16 @@ $(WEB_NODE): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-$(STAMP): pyproject.toml Makefile $(WEB_NODE)
+$(STAMP): pyproject.toml Makefile views/hosts/FLET.md $(WEB_NODE)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Pandapad needs Python >= 3.11, $(PYTHON) is " + sys.version.split()[0])'
+	@# The Flet pinned is the one the patches were read against (views/hosts/FLET.md), or setup stops here.
+	@$(PYTHON) views/hosts/flet_pin.py
 	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
 	@# Install the dependency list of pyproject.toml (and the test extra), not the project itself.
 	$(VPY) -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; x = p["optional-dependencies"]; print("\n".join(p["dependencies"] + x["test"] + x["build"]))' > $(VENV)/requirements.txt
 	$(VPY) -m pip install --disable-pip-version-check -q -r $(VENV)/requirements.txt
 	@# The phones' compressed copy of Flet's web client, made once per Flet version (about a minute).
-	$(VPY) -m views.serving
+	$(VPY) -m views.hosts.serving
 	@touch $@
 
 # Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`).
