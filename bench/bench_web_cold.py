@@ -17,12 +17,10 @@ from __future__ import annotations
 
 import argparse
 import re
-import asyncio
 import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -30,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
-from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, free_port  # noqa: E402
+from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 SIZE = {"width": 412, "height": 915}
 PHONE = dict(device_scale_factor=2.625, is_mobile=True, has_touch=True)
@@ -66,26 +64,13 @@ class GzipOnly:
         await self.app({**scope, "headers": headers}, receive, counted)
 
 
-class Host:
-    """The static host on 127.0.0.1 (servestatic with the build's .gz copies), taken down for the
-    cold openings: a phone with no network."""
+def host_of(site: Path):
+    """The static host on 127.0.0.1 (servestatic with the build's .gz copies, bench_web's Site),
+    sending gzip only; taken down for the cold openings: a phone with no network."""
+    from bench.bench_web import Site
+    from preview import app
 
-    def __init__(self, site: Path):
-        import uvicorn
-        from preview import app
-
-        self.link = GzipOnly(app(site))
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.server = uvicorn.Server(uvicorn.Config(self.link, host="127.0.0.1", port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        while not self.server.started:
-            time.sleep(0.05)
-
-    def down(self) -> None:
-        self.server.should_exit = True
-        self.thread.join()
+    return Site(GzipOnly(app(site)))
 
 
 class Opening:
@@ -138,7 +123,7 @@ def on_pad(page) -> None:
     page.get_by_role("button", name=re.compile(r"^Ann: ")).first.wait_for()
 
 
-def first_visit(pw, host: Host, profile: Path) -> dict:
+def first_visit(pw, host, profile: Path) -> dict:
     """A new phone: seconds and MB to the home, then the offline copy and Python's snapshot
     made; the browser closed on the home."""
     opening = Opening(pw, profile, offline=False)
@@ -220,7 +205,7 @@ def main(argv=None) -> dict:
     figures: dict[str, float] = {}
     try:
         with sync_playwright() as pw:
-            host = Host(args.site)
+            host = host_of(args.site)
             first = first_visit(pw, host, profile)
             host.down()
             print(f"first visit (gzip only, as GitHub Pages sends): {first['first_mb']:.1f} MB to the home in "
