@@ -209,7 +209,7 @@ def names(items: list[str]) -> str:
 
 def read_every_language() -> None:
     """Every language's catalog compiled and every piece of Babel's data the app writes with
-    read, once: what the phone build keeps in its snapshot of Python (views/standalone.prepare)
+    read, once: what the phone build keeps in its snapshot of Python (views/hosts/warm.prepare)
     and what web/build.py learns Babel's needed data files from."""
     import datetime
 

@@ -150,23 +150,23 @@ def start() -> None:
     opened: dict = {}
 
     async def main(page: ft.Page) -> None:
-        if "app" not in opened:
-            if not await _only_tab():
-                await notice(page, N_("Pandapad is open in another tab"),
-                             N_("Close this tab and go on in the other one: two at once would write over each "
-                                "other's games."))
-                _say_ready()
-                return
-            try:
-                opened["app"] = app_main(await host.open_store(), host)
-            except (StoreError, OSError) as exc:
-                log.exception("opening the store")
-                await notice(page, N_("The games cannot be opened"), str(exc))
-                _say_ready()
-                return
-        await opened["app"](page)
-        _hear_the_page(page)
-        _say_ready()
+        try:
+            if "app" not in opened:
+                if not await _only_tab():
+                    await notice(page, N_("Pandapad is open in another tab"),
+                                 N_("Close this tab and go on in the other one: two at once would write over each "
+                                    "other's games."))
+                    return
+                try:
+                    opened["app"] = app_main(await host.open_store(), host)
+                except (StoreError, OSError) as exc:
+                    log.exception("opening the store")
+                    await notice(page, N_("The games cannot be opened"), str(exc))
+                    return
+            await opened["app"](page)
+            _hear_the_page(page)
+        finally:  # whatever the first screen is, the page's opening screen goes
+            _say_ready()
 
     ft.run(main)
 
