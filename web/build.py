@@ -186,7 +186,8 @@ def finish_page() -> None:
     html = html.replace('<meta charset="UTF-8">', '<meta charset="UTF-8">\n  <meta name="viewport" content='
                         '"width=device-width, initial-scale=1.0, maximum-scale=1.0, user-scalable=no">\n'
                         f'  <meta name="theme-color" content="{THEME_COLOUR}">', 1)
-    html = html.replace('<script src="python.js"></script>', '<script src="python.js"></script>\n'
+    html = html.replace('<script src="python.js"></script>', '<script src="languages.js"></script>\n'
+                        '  <script src="python.js"></script>\n'
                         '  <script src="early.js"></script>\n  <script src="page.js"></script>', 1)
     html = re.sub(r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
                   f'<meta name="apple-mobile-web-app-title" content="{NAME}">', html)
@@ -194,6 +195,8 @@ def finish_page() -> None:
     # python-worker.js is Pandapad's own (restores a snapshot of Python, #44), in place of Flet's.
     for script in ("page.js", "early.js", "python-worker.js"):
         shutil.copy2(WEB / script, OUT / script)
+    # English where the browser's language tag is not a language: the server's page loads it too.
+    shutil.copy2(ROOT / "assets" / "languages.js", OUT / "languages.js")
     # GitHub Pages and most static hosts answer an unknown path with 404.html: the app itself,
     # so that a link to /game/… opens the app on a first visit too.
     shutil.copy2(index, OUT / "404.html")
@@ -313,25 +316,72 @@ def japanese_fonts() -> None:
     fonts.write_family(OUT)
 
 
-def icons() -> None:
-    """The app's own icon on the home screen, in the sizes the manifest names."""
+# A maskable icon (W3C Web App Manifest): the launcher cuts it to its own shape (a circle, a
+# rounded square...), and only its safe zone, a centred circle of radius 40 % of its size, is sure
+# to be seen. The motif's farthest pixel is this share of the size from the centre: inside the safe
+# zone, with room for the soft edge resampling gives it (3 pixels of the smaller icon).
+MOTIF_RADIUS = 0.36
+
+
+def icons(site: Path = OUT) -> None:
+    """The app's own icon on the home screen, in the sizes the manifest names: assets/icon.png as
+    drawn (purpose any), and a maskable copy for launchers that cut icons to their own shape."""
     from PIL import Image
 
     icon = Image.open(ROOT / "assets" / "icon.png").convert("RGBA")
-    folder = OUT / "icons"
-    for size in (192, 512):
+    folder = site / "icons"
+    folder.mkdir(parents=True, exist_ok=True)
+    sizes = (192, 512)
+    for size in sizes:
         icon.resize((size, size), Image.LANCZOS).save(folder / f"icon-{size}.png")
-        # Maskable: the launcher crops to a circle or a squircle, so the icon sits in the middle 80 %.
-        canvas = Image.new("RGBA", (size, size), BACKGROUND)
-        inner = int(size * 0.8)
-        canvas.alpha_composite(icon.resize((inner, inner), Image.LANCZOS), ((size - inner) // 2,) * 2)
-        canvas.save(folder / f"icon-maskable-{size}.png")
+        maskable(icon, size).save(folder / f"icon-maskable-{size}.png")
     icon.resize((192, 192), Image.LANCZOS).save(folder / "apple-touch-icon-192.png")
-    manifest = OUT / "manifest.json"
+    manifest = site / "manifest.json"
     data = json.loads(manifest.read_text())
+    data["icons"] = [{"src": f"icons/{name}-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
+                      "purpose": purpose}
+                     for name, purpose in (("icon", "any"), ("icon-maskable", "maskable")) for size in sizes]
     data.update({"id": "./", "start_url": "./", "scope": "./", "display": "standalone",
                  "orientation": "portrait", "categories": ["games", "utilities"]})
     manifest.write_text(json.dumps(data, indent=2) + "\n")
+
+
+def icon_ground(icon):
+    """The colour the icon's motif is drawn on: the commonest colour of the art (its green)."""
+    return max(icon.getcolors(icon.width * icon.height))[1]
+
+
+def maskable(icon, size: int):
+    """The icon redrawn for a launcher's mask: its ground over the whole square (no transparent or
+    white corners for the mask to show), its motif (what differs from the ground: the die) centred
+    and scaled so that its farthest pixel is MOTIF_RADIUS of the size from the centre."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    ground = icon_ground(icon)
+    flat = Image.alpha_composite(Image.new("RGBA", icon.size, ground), icon)  # the corners filled
+    motif = ImageChops.difference(flat.convert("RGB"), Image.new("RGB", icon.size, ground[:3]))
+    motif = motif.convert("L").point(lambda v: 255 if v else 0)
+    box = motif.getbbox()
+    if box is None:
+        raise SystemExit("make web: assets/icon.png has no motif on its ground; see web/build.py icons()")
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+    def inside(radius: int) -> bool:
+        circle = Image.new("L", icon.size, 0)
+        ImageDraw.Draw(circle).ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=255)
+        return ImageChops.subtract(motif, circle).getbbox() is None
+
+    # The smallest circle about the motif's centre that holds all of it (a die's rounded corners
+    # reach less far than its box's).
+    low, high = 1, int(((box[2] - box[0]) ** 2 + (box[3] - box[1]) ** 2) ** 0.5 / 2) + 2
+    while low < high:
+        middle = (low + high) // 2
+        low, high = (low, middle) if inside(middle) else (middle + 1, high)
+    scale = MOTIF_RADIUS * size / low
+    scaled = flat.resize((round(icon.width * scale), round(icon.height * scale)), Image.LANCZOS)
+    canvas = Image.new("RGBA", (size, size), ground)
+    canvas.paste(scaled, (round(size / 2 - cx * scale), round(size / 2 - cy * scale)))  # opaque; may overhang
+    return canvas
 
 
 def service_worker() -> None:
