@@ -1,8 +1,8 @@
 """Durable local history of games: TinyDB files that survive kills, crashes and updates."""
-from .api import (ImportReport, NothingToUndo, Saved, StaleSave, StoreBusy, StoreError,
+from .api import (ImportReport, NothingToUndo, ReadOnly, Saved, StaleSave, StoreBusy, StoreError,
                   StoreTooNew, Summary)
 
-__all__ = ["ImportReport", "NothingToUndo", "Saved", "StaleSave", "Store", "StoreBusy",
+__all__ = ["ImportReport", "NothingToUndo", "ReadOnly", "Saved", "StaleSave", "Store", "StoreBusy",
            "StoreError", "StoreTooNew", "Summary"]
 
 

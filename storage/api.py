@@ -26,6 +26,10 @@ class StoreTooNew(StoreError):
         self.newest = newest
 
 
+class ReadOnly(StoreError):
+    """A write refused inside Store.reading_only(): nothing was written; the message says why."""
+
+
 class StaleSave(Exception):
     """A save, undo or redo based on an older revision of a game than the stored one.
 

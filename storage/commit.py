@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from .api import ReadOnly
 from .atomic import dump_bytes, fsync_dir, remove_durably, sha256, write_atomic, write_synced
 from .layout import ACTIVE_DIR, is_store_file
 
@@ -145,6 +146,7 @@ class Files:
     def __init__(self, root: Path):
         self.root = root
         self.change: Change | None = None
+        self.refusal: str | None = None  # Store.reading_only(): why every write is refused
 
     @contextmanager
     def all_or_nothing(self, what: str | None = None) -> Iterator[None]:
@@ -164,13 +166,19 @@ class Files:
         self.change = None
         change.commit()
 
+    def _refuse(self) -> None:
+        if self.refusal is not None:
+            raise ReadOnly(self.refusal)
+
     def write(self, path: Path, data: bytes) -> None:
+        self._refuse()
         if self.change is None:
             write_atomic(path, data)
         else:
             self.change.write(path, data)
 
     def remove(self, path: Path) -> None:
+        self._refuse()
         if self.change is None:
             remove_durably(path)
         else:

@@ -25,6 +25,9 @@ class Settings(BaseModel):
     nokosu_zero_bonus: int = Field(default=10, ge=0, le=100)
     pass_the_pandas_target: int = Field(default=30, ge=5, le=200)
     guests_see_history: bool = False  # table mode: read-only History and Statistics for guests
+    # When the last JSON export (a backup file) was made, ISO UTC: a phone by itself offers one
+    # after a game finished since then (#46). None: never.
+    backup_file_made: str | None = None
 
 
 def load(root: Path) -> Settings:

@@ -108,6 +108,28 @@ class Store:
             self._reload()
             raise
 
+    @contextmanager
+    def reading_only(self, why: str) -> Iterator["Store"]:
+        """Calls inside read as usual; the first write raises ReadOnly(why), and nothing of the
+        call is written (the store reads its files again). For a phone whose storage was taken
+        away under the app: its games can still be looked at and exported, never changed."""
+        with self._lock:
+            self._check_open()
+            files = self._areas.files
+            files.refusal = why
+            try:
+                with self._changing_together(None):
+                    yield self
+            finally:
+                files.refusal = None
+
+    def read_again(self) -> None:
+        """The files were put back under the store (a phone's storage refused a change, and its
+        folder was made again as the storage holds it): what the store hands out is read anew."""
+        with self._lock:
+            self._check_open()
+            self._reload()
+
     def games_of_player(self, name: str) -> list[str]:
         """Ids of the games a player of this name (case aside) sits in, from the index rows."""
         key = names.key(name)

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from scoring import RecordError
-from storage import NothingToUndo, StaleSave, Store, StoreBusy, StoreError, samples
+from storage import NothingToUndo, ReadOnly, StaleSave, Store, StoreBusy, StoreError, samples
 from storage.layout import active_name
 
 
@@ -327,3 +327,49 @@ def test_a_file_where_the_folder_should_be_is_a_store_error_saying_so(tmp_path):
     with pytest.raises(StoreError, match=r"a/b cannot be made: .*f is a file, not a folder$"):
         Store.open(tmp_path / "f" / "a" / "b")
     assert (tmp_path / "f").read_text() == "x"
+
+
+def store_bytes(root) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_reading_only_reads_and_exports_but_refuses_every_write_and_writes_nothing(store):
+    """A phone whose storage was cleared under the app (#46): its games can be looked at and
+    saved out, and a tap is refused in the phone's words with nothing of it written."""
+    rng = random.Random(3)
+    game = new_game()
+    record, saved = play(store, game, store.save(game, None), rng, 4)
+    before = store_bytes(store.root)
+    with store.reading_only("the storage was cleared"):
+        assert store.load("game-1").revision == saved.revision
+        assert [g["id"] for g in store.export_data()["games"]] == ["game-1"]
+    for write in (lambda: store.save(samples.tap(record, rng), saved.revision),
+                  lambda: store.undo("game-1", saved.revision),
+                  lambda: store.delete("game-1"),
+                  lambda: store.save(new_game(game_id="game-2"), None)):
+        with pytest.raises(ReadOnly, match="the storage was cleared"):
+            with store.reading_only("the storage was cleared"):
+                write()
+    assert store_bytes(store.root) == before
+    assert store.load("game-1").revision == saved.revision and store.rows()[0]["id"] == "game-1"
+    assert len(store.rows()) == 1
+    # and once the storage is back, the store takes taps as before
+    assert store.save(samples.tap(record, rng), saved.revision).revision == saved.revision + 1
+
+
+def test_read_again_takes_the_files_as_they_were_put_back(store):
+    """A phone's storage refused a change (full): the folder is put back as the storage holds it,
+    and the store hands out the games of those files, not the change it made in memory."""
+    rng = random.Random(4)
+    game = new_game()
+    saved = store.save(game, None)
+    kept = store_bytes(store.root)
+    store.save(samples.tap(game, rng), saved.revision)
+    store.save(new_game(game_id="game-2"), None)
+    for path in set(store_bytes(store.root)) - set(kept):
+        (store.root / path).unlink()
+    for path, data in kept.items():
+        (store.root / path).write_bytes(data)
+    store.read_again()
+    assert store.load("game-1").revision == saved.revision
+    assert [r["id"] for r in store.rows()] == ["game-1"]
