@@ -126,9 +126,15 @@ class Shell:
         page.on_view_pop = self.on_view_pop
         page.on_resize = self.on_resize
         await self.show(page.route or "/")
+        # The phone's storage taken away under the app: said at once, on whatever is on screen.
+        self.host.on_lost(lambda: page.run_task(self.storage_lost))
         if self.notices and not REPAIRS_TOLD and self.who.host:  # the host's files: not a guest's business
             REPAIRS_TOLD.append(True)  # once per start of the server, to the first phone let in
             page.show_dialog(repairs_dialog(page, self.notices))
+
+    async def storage_lost(self) -> None:
+        from views.lost import LostBanner
+        LostBanner(self.page, self.games).show()
 
     async def check_token(self) -> bool:
         """The first page load's ?token=, else the one this phone kept from an earlier visit

@@ -35,11 +35,21 @@ def set_text_size(name: str, page: ft.Page | None = None) -> None:
         _page_sizes[page] = name
 
 
+_only_page: list = []  # the phone by itself: its one page, for work Flet started without one
+
+
+def only_page(page: ft.Page) -> None:
+    """The phone by itself has one page per Python: a task page.run_task starts there runs without
+    Flet's current page (Pyodide's event loop keeps no context for it), and spoke English on a
+    German phone; this page is then the current one."""
+    _only_page[:] = [page]
+
+
 def current_page() -> ft.Page | None:
     try:
         return ft.context.page
-    except RuntimeError:  # outside any session (a test, the command line)
-        return None
+    except RuntimeError:  # outside any session (a test, the command line), or a phone's task
+        return _only_page[0] if _only_page else None
 
 
 # The language of a phone goes with its session as its text size does (views/lang.py).

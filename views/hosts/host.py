@@ -32,6 +32,33 @@ class Host:
         """Call the store: its answer, and every file it wrote durable, when this returns."""
         return fn(*args, **kwargs)
 
+    # Why the games are no longer kept where they live (a phone's storage cleared under the app),
+    # in a player's words, or None: kept as they should be. Only the phone by itself loses them.
+    lost: str | None = None
+
+    def on_lost(self, tell: Callable[[], None]) -> None:
+        """Call tell() when where the games are kept goes away under the running app (never, here)."""
+
+    async def keep_again(self) -> None:
+        """Keep the games this app holds where they belong again, after they were lost there."""
+        raise NotImplementedError
+
+    async def kept_for_good(self) -> bool | None:
+        """Whether the games' storage is kept until the person clears it (True), may be cleared by
+        the browser (False), or None: a folder, nothing to ask."""
+        return None
+
+    async def ask_to_keep(self) -> bool:
+        """Ask that the games' storage be kept until the person clears it; whether it is."""
+        return True
+
+    async def used(self) -> tuple[int, int | None] | None:
+        """Bytes the app keeps on the device and of them the games', where it is asked (a phone)."""
+        return None
+
+    # Finished games are kept nowhere but here until exported: a finished game offers a backup file.
+    backup_files = False
+
     async def where(self, store) -> str:
         """Where the games are kept, in a player's words ("in /home/…", "on this phone, …")."""
         # TRANSLATORS: where the games are kept, ending "12 games kept {where}." (Your data)

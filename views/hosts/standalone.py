@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from pathlib import Path
+from typing import Callable
 
 import flet as ft
 
 from views import preferences, theme
 from views.app import app_main
+from storage import StoreError
 from views.hosts.host import Host
 from views.lang import N_, _
 
@@ -37,29 +40,145 @@ class PhoneHost(Host):
 
     table = False
     pick_with_data = True  # the picked file is read in the page: there is no server to upload to
+    backup_files = True    # the browser's storage is the only copy: a finished game offers a backup file
 
     def __init__(self):
         self._sync_lock = asyncio.Lock()
+        self.store = None
+        self.lost: str | None = None  # why the browser's storage no longer keeps the games (#46)
+        self._tell: list[Callable[[], None]] = []
+        self._watching = None  # the proxy IndexedDB's events call, kept alive
+        self._tabs = None  # the channel this tab answers other tabs on, kept alive
+        self._tab_id = uuid.uuid4().hex
 
     async def run(self, fn, *args, **kwargs):
+        if self.lost is not None:
+            # The storage is gone: the games in this tab can be looked at and saved out, never
+            # changed, since no change could be kept (the person chooses: keep again, or export).
+            with self.store.reading_only(lost_tap()):
+                return fn(*args, **kwargs)
         try:
             return fn(*args, **kwargs)
         finally:  # a refused save wrote nothing, but a store call that wrote and then raised did
             await self.sync()
 
     async def sync(self) -> None:
-        """Copy what changed in the store's folder to IndexedDB; returns once it is stored there."""
+        """Copy what changed in the store's folder to IndexedDB; returns once it is stored there.
+        Raises StoreError in a player's words when the browser refused: storage full (the
+        folder is put back as IndexedDB holds it, so no refused change stays in this tab), or
+        storage gone (cleared under the app: the games stay in this tab, read-only)."""
         async with self._sync_lock:  # one sync at a time: IDBFS does not queue them
-            await _syncfs(populate=False)
+            error = await _syncfs(populate=False)
+            if error is None:
+                self._watch()
+                return
+            if _error_name(error) == "QuotaExceededError":
+                log.warning("storage full: %s", _error_text(error))
+                await self._put_back()
+                raise StoreError(_("this phone's storage is full, so the change was not kept (the games stored "
+                                   "before are safe). Free some space on the phone, then try again."))
+            self._lose(_error_text(error))
+            raise StoreError(lost_tap())
+
+    async def _put_back(self) -> None:
+        """The store's folder as IndexedDB holds it (a change it refused undone), and the store
+        reading it anew."""
+        error = await _syncfs(populate=True)
+        if error is not None:
+            self._lose(_error_text(error))
+            return
+        if self.store is not None:
+            self.store.read_again()
+
+    def _lose(self, why: str) -> None:
+        if self.lost is None:
+            log.warning("the browser's storage went away: %s", why)
+            self.lost = why
+            for tell in self._tell:
+                tell()
+
+    def on_lost(self, tell: Callable[[], None]) -> None:
+        self._tell.append(tell)
+        if self.lost is not None:
+            tell()
+
+    def _watch(self) -> None:
+        """Hear IndexedDB take the store's database away at once (site data cleared, the database
+        deleted): not at the next tap, which would then fail with the browser's words."""
+        from pyodide.code import run_js
+        from pyodide.ffi import create_proxy
+
+        if self._watching is None:
+            self._watching = create_proxy(lambda what: self._lose(str(what)))
+        try:
+            run_js(WATCH)(_fs().filesystems.IDBFS.dbs, MOUNT, self._watching)
+        except Exception as exc:  # noqa: BLE001 - not heard at once; the next sync says it
+            log.info("watching IndexedDB: %s", exc)
+
+    async def keep_again(self) -> None:
+        """After the storage was cleared: this tab's games written into a new database."""
+        from pyodide.code import run_js
+        # A tab opened after the site's data was cleared does not see this tab's lock (Chromium
+        # keeps the locks of before the clear apart) and starts on the emptied storage: its next
+        # sync would delete what this one wrote back. Asked on a channel instead.
+        if await run_js(OTHER_TABS)(TABS, self._tab_id):
+            raise StoreError(_("another tab of Pandapad opened the storage meanwhile. Export the games here, close "
+                               "this tab, and import them in the other one."))
+        run_js(FORGET)(_fs().filesystems.IDBFS.dbs, MOUNT)
+        async with self._sync_lock:
+            error = await _syncfs(populate=False)
+        if error is not None:
+            log.warning("keeping the games again: %s", _error_text(error))
+            raise StoreError(_("the browser's storage refused them again ({error})", error=_error_name(error)))
+        self.lost = None
+        self._watch()
+        await self.ask_to_keep()
+
+    def _answer_other_tabs(self) -> None:
+        """Say "here" to a tab that asks whether another has the store open (keep_again)."""
+        import js
+        from pyodide.ffi import create_proxy
+
+        def asked(event) -> None:
+            data = event.data
+            if isinstance(data, str) and data.startswith("anyone?") and data != f"anyone?{self._tab_id}":
+                channel.postMessage("here")
+        try:
+            channel = js.BroadcastChannel.new(TABS)
+            channel.onmessage = handler = create_proxy(asked)
+            self._tabs = (channel, handler)
+        except Exception as exc:  # no BroadcastChannel: Web Locks alone keep tabs apart
+            log.info("answering other tabs: %s", exc)
+
+    async def kept_for_good(self) -> bool | None:
+        return await _persisted()
+
+    async def ask_to_keep(self) -> bool:
+        """Ask the browser to keep the games until the person clears them (navigator.storage.persist):
+        asked again after a finished game, since a browser grants it to an app it sees used."""
+        import js
+        try:
+            if await js.navigator.storage.persisted():
+                return True
+            return bool(await js.navigator.storage.persist())
+        except Exception:  # no StorageManager in this browser
+            return False
+
+    async def used(self) -> tuple[int, int | None] | None:
+        """Bytes this site keeps on the phone (the app and its games), and of them the games'
+        (IndexedDB), where the browser says: navigator.storage.estimate()."""
+        import js
+        try:
+            estimate = await js.navigator.storage.estimate()
+            details = getattr(estimate, "usageDetails", None)
+            games = getattr(details, "indexedDB", None) if details is not None else None
+            return int(estimate.usage), (int(games) if games is not None else None)
+        except Exception:  # no StorageManager in this browser
+            return None
 
     async def where(self, store) -> str:
-        kept = await _persisted()
-        if kept:
-            # TRANSLATORS: where the games are kept, ending "12 games kept {where}." (Your data)
-            return _("on this phone, in this browser's storage")
         # TRANSLATORS: where the games are kept, ending "12 games kept {where}." (Your data)
-        return _("on this phone, in this browser's storage (the browser may clear it when the phone runs short of "
-                 "space: add Pandapad to the home screen, and export now and then)")
+        return _("on this phone, in this browser's storage")
 
     async def receive(self, page: ft.Page, picker: ft.FilePicker, chosen) -> bytes:
         if chosen.bytes is None:
@@ -71,10 +190,58 @@ class PhoneHost(Host):
         from storage import Store
 
         _mount()
-        await _syncfs(populate=True)
-        store = Store.open(Path(STORE))
-        await self.sync()  # what the open repaired or backed up is kept too
-        return store
+        error = await _syncfs(populate=True)
+        if error is not None:
+            raise OSError(_("the browser's storage refused the games ({error})", error=_error_text(error)))
+        self.store = Store.open(Path(STORE))
+        self._answer_other_tabs()
+        try:
+            await self.sync()  # what the open repaired or backed up is kept too
+        except StoreError as exc:  # full: the games open as stored, without the backup of this start
+            log.warning("keeping what the store's open wrote: %s", exc)
+        return self.store
+
+
+def lost_tap() -> str:
+    # TRANSLATORS: why a tap was not saved, after "Not saved: " (the phone's storage was cleared under the app)
+    return _("the browser's storage was cleared, so nothing can be kept now. Tap \"Keep them again\" at the top "
+             "of the screen, or export the games first.")
+
+
+# IndexedDB's connection of the store's database: closed by the browser (site data cleared),
+# or asked to give way to a deletion. Either way the games are no longer kept.
+WATCH = """(dbs, name, lost) => {
+  const db = dbs[name];
+  if (!db || db.pandapadWatched) return;
+  db.pandapadWatched = true;
+  db.addEventListener("close", () => lost("the browser closed the database"));
+  db.addEventListener("versionchange", () => { db.close(); delete dbs[name]; lost("the database is being deleted"); });
+}"""
+# How many other tabs have the store open: each answers "here" within 300 ms (a tab is idle or
+# busy for less than that; one that misses it is one that would not sync for as long).
+TABS = "pandapad-tabs"
+OTHER_TABS = """(name, me) => new Promise((resolve) => {
+  let here = 0;
+  const channel = new BroadcastChannel(name);
+  channel.onmessage = (event) => { if (event.data === "here") here++; };
+  channel.postMessage("anyone?" + me);
+  setTimeout(() => { channel.close(); resolve(here); }, 300);
+})"""
+# The database handle IDBFS keeps, dropped: its next sync opens (and makes) the database anew.
+FORGET = """(dbs, name) => {
+  const db = dbs[name];
+  if (db) { try { db.close(); } catch (e) {} delete dbs[name]; }
+}"""
+
+
+def _error_name(error) -> str:
+    """The DOMException's name ("QuotaExceededError"), or the error as text."""
+    return str(getattr(error, "name", None) or error)
+
+
+def _error_text(error) -> str:
+    message = getattr(error, "message", None)
+    return f"{_error_name(error)}: {message}" if message else _error_name(error)
 
 
 def _fs():
@@ -92,7 +259,8 @@ def _mount() -> None:
     fs.mount(fs.filesystems.IDBFS, js.Object.new(), MOUNT)
 
 
-async def _syncfs(populate: bool) -> None:
+async def _syncfs(populate: bool):
+    """IDBFS's sync of the mounted folder: None when done, else the browser's error."""
     from pyodide.ffi import create_once_callable, jsnull
 
     done = asyncio.get_running_loop().create_future()
@@ -103,8 +271,7 @@ async def _syncfs(populate: bool) -> None:
 
     _fs().syncfs(populate, create_once_callable(finished))
     error = await done
-    if error is not None and error is not jsnull:
-        raise OSError(_("the browser's storage refused the games ({error})", error=error))
+    return None if error is None or error is jsnull else error
 
 
 async def _persisted() -> bool:
@@ -115,13 +282,15 @@ async def _persisted() -> bool:
         return False
 
 
-async def _only_tab() -> bool:
-    """Hold the store's lock for as long as this tab lives; False if another tab has it."""
+async def _only_tab(wait: bool = False) -> bool:
+    """Hold the store's lock for as long as this tab lives; False if another tab has it. With
+    wait, returns once the other tab is closed and this one holds it."""
     from pyodide.code import run_js
     try:
-        take = run_js("""(name) => new Promise((resolve) => navigator.locks.request(
-            name, {ifAvailable: true}, (lock) => { resolve(!!lock); return lock ? new Promise(() => {}) : null; }))""")
-        return bool(await take(TAB_LOCK))
+        take = run_js("""(name, wait) => new Promise((resolve) => navigator.locks.request(
+            name, wait ? {} : {ifAvailable: true},
+            (lock) => { resolve(!!lock); return lock ? new Promise(() => {}) : null; }))""")
+        return bool(await take(TAB_LOCK, wait))
     except Exception as exc:  # a browser without Web Locks: nothing to coordinate with
         log.info("web locks: %s", exc)
         return True
@@ -144,19 +313,20 @@ async def notice(page: ft.Page, title: str, text: str) -> None:
 
 def start() -> None:
     """The browser's entry (main.py under Emscripten): Flet's main with the store opened first."""
-    from storage import StoreError
-
     host = PhoneHost()
     opened: dict = {}
 
     async def main(page: ft.Page) -> None:
+        theme.only_page(page)  # its language and text size for tasks Flet starts without a page
         try:
             if "app" not in opened:
                 if not await _only_tab():
                     await notice(page, N_("Pandapad is open in another tab"),
-                                 N_("Close this tab and go on in the other one: two at once would write over each "
-                                    "other's games."))
-                    return
+                                 N_("Go on in the other tab: two at once would write over each other's games. This "
+                                    "tab takes over by itself as soon as the other one is closed."))
+                    _say_ready()
+                    await _only_tab(wait=True)  # the other tab is closed: its last tap is stored
+                    page.views.clear()
                 try:
                     opened["app"] = app_main(await host.open_store(), host)
                 except (StoreError, OSError) as exc:
