@@ -17,6 +17,7 @@ from storage.export_file import export_bytes
 from storage import reader
 from storage.reader import Refused, import_bytes
 from views import lang, theme
+from views.games import now_iso
 from views.lang import _, n_, p_
 from views.roles import HOST_WHO, refusal_said
 
@@ -53,6 +54,49 @@ def read_file(raw: bytes, name: str):
         return None, _("{file}: cannot be read ({error}); nothing was changed", file=name, error=type(exc).__name__)
 
 
+_saving: set = set()  # downloads in flight, kept alive until the browser has the bytes
+
+
+async def save_out(page: ft.Page, games, fmt: str) -> tuple[str | None, int]:
+    """Every game as an export file (the same bytes as `main.py export`): a download in a
+    browser, a save dialog on a desktop. The file's name (None: no file chosen) and the count.
+    A JSON export is a backup file: its time is kept, and said in Your data (#46)."""
+    data, count = await games.run(export_bytes, games.store, fmt)
+    name = f"pandapad-{datetime.now().strftime('%Y-%m-%d-%H%M')}.{fmt}"
+    picker = ft.FilePicker()
+    saving = picker.save_file(file_name=name, src_bytes=data, dialog_title=_("Save the export"))
+    if page.web:
+        # The browser downloads the bytes; Flet's web client never answers the call.
+        held = (picker, asyncio.ensure_future(saving))
+        _saving.add(held)
+        page.run_task(_forget_later, held)
+        saved = name
+    else:
+        saved = await saving
+    if saved is not None and fmt == "json":
+        try:
+            await games.save_settings(backup_file_made=now_iso())
+        except Exception as exc:  # noqa: BLE001 - the file is made; only its time is not kept
+            log.info("keeping the backup file's time: %s", exc)
+    return saved, count
+
+
+async def _forget_later(held) -> None:
+    await asyncio.sleep(60)
+    _saving.discard(held)
+
+
+def made_when(stamp: str | None) -> str:
+    """When the last backup file was made, as a line of Your data and of a finished game."""
+    if not stamp:
+        return _("No backup file made yet.")
+    try:
+        when = datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).astimezone()
+    except ValueError:
+        return _("No backup file made yet.")
+    return _("Last backup file: {when}.", when=lang.day_clock(when, year=True))
+
+
 class DataScreen:
     def __init__(self, page: ft.Page, games, notices: list[str], who=HOST_WHO):
         self.page = page
@@ -61,8 +105,11 @@ class DataScreen:
         self.host = games.host  # where files come from and go to, and where the games are kept
         self.pending = None          # (games, file name) read and previewed, not imported yet
         self.picker_in = None
-        self.status = ft.Text("", size=theme.BODY)
+        self.status = ft.Text("", size=theme.BODY, visible=False)  # shown once there is something to say
         self.kept = ft.Text("", size=theme.SMALL)
+        self.keeping = ft.Text("", size=theme.SMALL, visible=False)  # may the browser clear them? (a phone)
+        self.made = ft.Text(made_when(games.settings.backup_file_made), size=theme.SMALL,
+                            visible=getattr(self.host, "backup_files", False))
         self.preview = ft.Column(spacing=8)
         self.backups = ft.Column(spacing=4)
         self.restored = ft.Text("", size=theme.BODY)
@@ -79,15 +126,17 @@ class DataScreen:
             controls=[ft.Column([
                 *repaired,
                 self.kept,
+                self.keeping,
                 theme.heading(_("Export every game"), size=theme.BODY),
-                ft.Text(_("The same files as {command}: JSON to keep or move to another phone, CSV for a "
-                          "spreadsheet.", command="main.py export"), size=theme.SMALL),
+                ft.Text(_("The same files as {command}: JSON to keep as a backup file or move to another phone, "
+                          "CSV for a spreadsheet.", command="main.py export"), size=theme.SMALL),
                 ft.Row([ft.FilledButton(_("Export JSON"), icon=ft.Icons.DOWNLOAD, height=theme.TAP,
                                         on_click=lambda e: self.page.run_task(self.export, "json")),
                         ft.OutlinedButton(_("Export CSV"), icon=ft.Icons.TABLE_VIEW, height=theme.TAP,
                                           on_click=lambda e: self.page.run_task(self.export, "csv"))],
                        wrap=True, spacing=12),
                 self.status,
+                self.made,
                 ft.Divider(),
                 theme.heading(_("Import games"), size=theme.BODY),
                 ft.Text(_("An export file or one game record (JSON, up to {size}). You see what it would change "
@@ -110,12 +159,26 @@ class DataScreen:
         self.page.run_task(self.say_where)
 
     async def say_where(self) -> None:
-        """How many games the app holds and where: on a phone by itself, its browser's storage."""
+        """How many games the app holds and where; on a phone by itself, whether the browser may
+        clear them and how much of the phone's storage the app takes. Said again after every
+        import and restore (#46)."""
         rows = await self.games.rows()
         where = await self.host.where(self.games.store)
         # TRANSLATORS: {where} is "in /home/ann/.local/share/pandapad" or "on this phone, in this browser's storage"
         self.kept.value = n_("{n} game kept {where}.", "{n} games kept {where}.", len(rows), where=where)
-        self.page.update(self.kept)
+        kept = await self.host.kept_for_good()
+        if kept is not None:
+            lines = [_("The browser keeps these games until you clear this site's data yourself.") if kept else
+                     _("The browser may clear these games when the phone runs short of space. Add Pandapad to the "
+                       "home screen, and export a backup file after playing.")]
+            used = await self.host.used()
+            if used is not None and used[1] is not None:
+                lines.append(_("Pandapad uses {all} of this phone's storage, the games {games} of it.",
+                               all=megabytes(used[0]), games=megabytes(used[1])))
+            elif used is not None:
+                lines.append(_("Pandapad uses {all} of this phone's storage.", all=megabytes(used[0])))
+            self.keeping.value, self.keeping.visible = " ".join(lines), True
+        self.page.update(self.kept, self.keeping)
 
     def refused(self, action: str) -> bool:
         """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
@@ -127,19 +190,10 @@ class DataScreen:
     async def export(self, fmt: str) -> None:
         if self.refused("export"):
             return
-        self.status.value = _("Preparing the file…")
+        self.status.value, self.status.visible = _("Preparing the file…"), True
         self.page.update(self.status)
         try:
-            data, count = await self.games.run(export_bytes, self.games.store, fmt)
-            name = f"pandapad-{datetime.now().strftime('%Y-%m-%d-%H%M')}.{fmt}"
-            self.picker = ft.FilePicker()
-            saving = self.picker.save_file(file_name=name, src_bytes=data, dialog_title=_("Save the export"))
-            if self.page.web:
-                # The browser downloads the bytes; Flet's web client never answers the call.
-                self._download = asyncio.ensure_future(saving)
-                saved = name
-            else:
-                saved = await saving
+            saved, count = await save_out(self.page, self.games, fmt)
         except Exception as exc:
             log.exception("export")
             self.status.value = _("Not exported: {reason}", reason=exc)
@@ -149,7 +203,8 @@ class DataScreen:
             else:
                 self.status.value = n_("Exported {n} game as {format}.", "Exported {n} games as {format}.", count,
                                        format=fmt.upper())
-        self.page.update(self.status)
+        self.made.value = made_when(self.games.settings.backup_file_made)
+        self.page.update(self.status, self.made)
 
     # ------------------------------------------------------------------ import
     def say(self, *controls: ft.Control) -> None:
@@ -250,6 +305,8 @@ class DataScreen:
             self.say(self.line(_("Not imported: {reason}. The store is as it was.", reason=exc), error=True))
             return
         self.say(self.line(_("Imported from {file}: {report}.", file=name, report=report)))
+        await self.say_where()
+        await self.list_backups()  # an import keeps a backup of the games before it
 
     # ------------------------------------------------------------------ backups
     async def list_backups(self) -> None:
@@ -308,3 +365,4 @@ class DataScreen:
                           chosen.games, when=when)
             self.restored.value = said
         await self.list_backups()
+        await self.say_where()

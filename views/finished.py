@@ -10,8 +10,9 @@ import flet as ft
 
 from scoring import score
 from views import theme
+from views.data import made_when, save_out
 from views.games import new_record
-from views.lang import _
+from views.lang import _, n_
 from views.pad.parts import standings
 from views.pad.share import ResultActions
 from views.pad.words import leaders, signed, verdict
@@ -66,6 +67,8 @@ class FinishedScreen:
             body.append(ft.Text(outcome, size=theme.BODY))
         body += standings(result)
         body.append(ResultActions(page, record, pad.outcome_words if pad is not None else None).control)
+        self.backup = ft.Container(visible=False)  # a phone by itself: the backup file offered (#46)
+        body.append(self.backup)
         if len(result.rounds) >= 1:
             body += [theme.heading(_("How the game went"), size=theme.BODY), self._chart(result, runs)]
         body.append(ft.Row([
@@ -82,6 +85,45 @@ class FinishedScreen:
                                               ft.Text(_("Finished"), size=theme.SMALL)], spacing=0, tight=True),
                              toolbar_height=64),
             controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
+        if games.host.backup_files and who.host:
+            page.run_task(self.offer_backup)
+
+    async def offer_backup(self) -> None:
+        """A phone by itself keeps its games in the browser's storage only, which the browser or the
+        person may clear: after a game, the app asks once more that the storage be kept, and
+        while finished games exist nowhere else, offers a backup file (an export, which any
+        Pandapad imports) with when the last one was made."""
+        await self.games.host.ask_to_keep()
+        n = await self.games.unsaved_elsewhere()
+        if not n:
+            return
+        self.backup_said = ft.Text(made_when(self.games.settings.backup_file_made), size=theme.SMALL)
+        self.backup.content = ft.Column([
+            ft.Row([ft.Icon(ft.Icons.SAVE_ALT, color=ft.Colors.PRIMARY),
+                    ft.Text(n_("{n} finished game is kept only on this phone.",
+                               "{n} finished games are kept only on this phone.", n),
+                            size=theme.BODY, weight=ft.FontWeight.BOLD, expand=True)]),
+            ft.Text(_("A backup file keeps them if the browser's storage is cleared: it imports in Your data, on "
+                      "this phone or any other."), size=theme.SMALL),
+            self.backup_said,
+            ft.FilledButton(_("Save a backup file"), icon=ft.Icons.DOWNLOAD, height=theme.TAP,
+                            on_click=lambda e: self.page.run_task(self.save_backup))], spacing=8)
+        self.backup.bgcolor = ft.Colors.SECONDARY_CONTAINER
+        self.backup.border_radius = ft.BorderRadius.all(12)
+        self.backup.padding = ft.Padding.all(12)
+        self.backup.visible = True
+        self.page.update(self.backup)
+
+    async def save_backup(self) -> None:
+        try:
+            saved, count = await save_out(self.page, self.games, "json")
+        except Exception as exc:  # noqa: BLE001 - a line under the button, never a traceback
+            log.exception("backup file")
+            self.backup_said.value = _("Not exported: {reason}", reason=exc)
+        else:
+            self.backup_said.value = (n_("Backup file saved: {file}, {n} game.", "Backup file saved: {file}, {n} games.",
+                                         count, file=saved) if saved else _("Not exported: no file was chosen."))
+        self.page.update(self.backup_said)
 
     def _chart(self, result, runs: dict[str, list[int]]) -> ft.Control:
         import flet_charts as fch  # here, not at the top: 0.15 s of the phone build's start

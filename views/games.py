@@ -60,6 +60,11 @@ class Games:
             self.settings = new
             return new
 
+    async def unsaved_elsewhere(self) -> int:
+        """Finished games newer than the last backup file: on a phone by itself, kept nowhere else."""
+        since = self.settings.backup_file_made or ""
+        return sum(1 for row in await self.rows() if (row.get("finished") or "") > since)
+
     async def run(self, fn, *args, **kwargs):
         """Any store call (the data screen's import, restore, a rename): through the host."""
         return await self.host.run(fn, *args, **kwargs)

@@ -39,6 +39,10 @@
       if (!kept && navigator.storage.persist) return navigator.storage.persist();
     }).catch(function () {});
   }
+  // Installed: a browser that would not keep the games for a site often does for an app (#46).
+  window.addEventListener("appinstalled", function () {
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
+  });
   if (!("serviceWorker" in navigator)) return;  // http:// on a LAN address: no offline copy
   var swapping = false;
   // A page that a worker served is that worker's build. When another worker takes it over, it
