@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser_harness import (CHROMIUM, CHROMIUM_ARGS, PHONE, REPO_ROOT, enable_semantics, screenshot,
-                                   scrolled_to, wait_for_text)
+                                   scrolled_to, semantics_texts, wait_for_text)
 from tests.pad_checks import main_py_score
 from tests.test_browser_panda_royale import GAME, PLAYERS, button, enter_hand, play_round, start_game, tap_die
 
@@ -98,6 +98,10 @@ def url_of(server) -> str:
     return f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+def origin_of(server) -> str:
+    return url_of(server).rstrip("/")
+
+
 class Phone:
     """One phone: a browser profile (its IndexedDB, its service worker) and the pages opened in it."""
 
@@ -135,16 +139,21 @@ def opened(page) -> None:
 
 
 @contextmanager
-def restarted(browser, profile: Path, offline: bool = False):
+def restarted(browser, profile: Path, offline: bool = False, quota: tuple[str, int] | None = None):
     """The phone's browser process started afresh on its profile (its offline copy, its stored
     games, its snapshot of Python kept), as a phone that killed the browser comes back: its page
-    and what Python's worker says."""
+    and what Python's worker says. quota: (origin, bytes) the site may keep, set before it opens
+    (a phone whose storage is full: Chromium's IndexedDB reads the quota when a site first opens
+    it, and keeps that answer for 30 s)."""
     context = browser.browser_type.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, ONLY_HERE], headless=True,
-        viewport={"width": 412, "height": 915}, offline=offline, **PHONE)
+        viewport={"width": 412, "height": 915}, offline=offline, accept_downloads=True, **PHONE)
     context.set_default_timeout(30_000)
     said: list[str] = []
     page = context.pages[0] if context.pages else context.new_page()
+    if quota is not None:
+        context.new_cdp_session(page).send("Storage.overrideQuotaForOrigin",
+                                           {"origin": quota[0], "quotaSize": quota[1]})
     page.on("worker", lambda worker: worker.on("console", lambda m: said.append(m.text)))
     try:
         yield page, said
@@ -388,22 +397,39 @@ def laptop(*args: str, data_dir: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)
 
 
-def test_games_move_between_the_phone_and_a_laptop_with_export_files(phone_browser, served, tmp_path):
+# A browser whose language tag is not a language (WebKitGTK under a "C" locale says "C"): Flutter's
+# first frame threw "Incorrect locale information provided" and the app stayed on its logo (#46).
+NOT_A_LANGUAGE = """for (const name of ["language", "languages"]) {
+    Object.defineProperty(Navigator.prototype, name, {configurable: true,
+                          get: () => name === "language" ? "C" : ["C"]});
+}"""
+# The games a laptop hands the phone: the issue's count (#46: the count said 0 after 1,000).
+LAPTOP_GAMES = 1000
+
+
+def test_a_thousand_games_move_from_a_laptop_to_the_phone_and_back_in_a_backup_file(phone_browser, served, tmp_path):
+    """A laptop's export imported on the phone (Your data says the new count at once), a backup
+    file saved from a finished game back into the laptop's store with every game; on a browser
+    whose language tag is "C" (English), where a second tab takes over once the first is closed."""
+    from storage import samples
     from tests.finished_examples import ALL
-    # The laptop: a finished game of each kind, imported from records, then exported.
+    # The laptop: a finished game of each kind, and more Panda Royale evenings, then exported.
     desk = tmp_path / "laptop"
-    for make in ALL.values():
-        one = tmp_path / "record.json"
-        one.write_text(json.dumps(make().model_dump(mode="json")))
-        assert laptop("import", str(one), data_dir=desk).returncode == 0
+    records = [make().model_dump(mode="json") for make in ALL.values()]
+    records += [r.model_dump(mode="json") for r in samples.history(46, LAPTOP_GAMES - len(records))]
+    many = tmp_path / "records.json"
+    many.write_text(json.dumps({"format": "pandapad/export", "version": 1, "games": records}))
+    assert laptop("import", str(many), data_dir=desk).returncode == 0
     from_laptop = tmp_path / "from-laptop.json"
     assert laptop("export", "--out", str(from_laptop), data_dir=desk).returncode == 0
     laptop_ids = {g["id"] for g in json.loads(from_laptop.read_text())["games"]}
+    assert len(laptop_ids) == LAPTOP_GAMES
 
     phone = Phone(phone_browser, accept_downloads=True)
+    phone.context.add_init_script(NOT_A_LANGUAGE)
     try:
         page = phone.open(url_of(served))
-        home(page)
+        home(page)  # in English
         start_game(page, ["Ann", "Ben"])  # a game of the phone's own
         tap_die(page, "yellow", 4)
         page.get_by_text(re.compile(r"^1 of 1 die\b")).wait_for()
@@ -412,24 +438,41 @@ def test_games_move_between_the_phone_and_a_laptop_with_export_files(phone_brows
         with page.expect_file_chooser() as chooser:
             scrolled_to(page, button(page, "Choose a file to import")).tap()
         chooser.value.set_files(str(from_laptop))
-        scrolled_to(page, button(page, f"Import {len(laptop_ids)} games")).tap()
-        page.get_by_text(re.compile(r"^Imported from from-laptop\.json")).wait_for(timeout=START)
+        scrolled_to(page, button(page, f"Import {LAPTOP_GAMES} games")).tap(timeout=START)
+        shown(page, re.compile(r"^Imported from from-laptop\.json")).wait_for(timeout=START)
+        # The count on the screen that imported, at once (it said 0 until the screen was left).
+        shown(page, re.compile(rf"^{LAPTOP_GAMES + 1} games kept on this phone")).wait_for()
         screenshot(page, "web_import_from_laptop")
+        # A finished game offers a backup file: the browser's storage is their only copy.
         button(page, "Back").tap()
-        home(page)
-        games = export_games(page)
+        button(page, "History").tap()
+        page.get_by_role("button", name=re.compile(r"\bwon · ")).first.tap()  # a finished game
+        shown(page, f"{LAPTOP_GAMES} finished games are kept only on this phone.").wait_for(timeout=START)
+        shown(page, "No backup file made yet.").wait_for()
+        screenshot(page, "web_backup_offered")
+        with page.expect_download() as download:
+            scrolled_to(page, button(page, "Save a backup file")).tap()
+        backup = tmp_path / "backup.json"
+        download.value.save_as(backup)
+        shown(page, re.compile(rf"^Backup file saved: pandapad-.+\.json, {LAPTOP_GAMES + 1} games\.$")).wait_for()
+        # A second tab waits, and takes over without a reload once the first is closed.
+        second = phone.open(url_of(served))
+        shown(second, "Pandapad is open in another tab").wait_for(timeout=FIRST_VISIT)
+        page.close()
+        # ... on the screen the first was left on (#44).
+        shown(second, "Rematch").wait_for(timeout=START)
+        button(second, "Back").tap()
+        home(second)
+        button(second, "Your data").tap()
+        shown(second, re.compile(r"^Last backup file: ")).wait_for(timeout=START)
     finally:
         phone.close()
-    phone_ids = {g["id"] for g in games}
+    phone_ids = {g["id"] for g in json.loads(backup.read_text(encoding="utf-8"))["games"]}
     assert laptop_ids < phone_ids and len(phone_ids) == len(laptop_ids) + 1
 
-    # The phone's export into the laptop's store: every game, ids as they are, none twice.
-    from_phone = tmp_path / "from-phone.json"
-    from_phone.write_text(json.dumps({"format": "pandapad/export", "version": 1, "games": games}))
-    done = laptop("import", str(from_phone), data_dir=desk)
+    # The phone's backup file into the laptop's store: every game, ids as they are, none twice.
+    done = laptop("import", str(backup), data_dir=desk)
     assert done.returncode == 0, done.stderr
-    listed = laptop("list", data_dir=desk).stdout
-    assert all(gid in listed for gid in phone_ids)
     again = tmp_path / "again.json"
     assert laptop("export", "--out", str(again), data_dir=desk).returncode == 0
     assert sorted(g["id"] for g in json.loads(again.read_text())["games"]) == sorted(phone_ids)
@@ -594,3 +637,134 @@ def test_a_snapshot_that_cannot_be_restored_is_thrown_away_and_python_starts_as_
         until(page, """b => caches.open('pandapad-python')
             .then(c => c.match(new URL('python-snapshot/' + b, document.baseURI).href))
             .then(r => r ? r.arrayBuffer().then(a => a.byteLength > 1000000) : false)""", build)
+
+
+# --------------------------------------------------------------------------- the phone's bad days (#46)
+
+
+def shown(page, text):
+    """Text on the screen (not Flutter's screen-reader announcement of a SnackBar, a second copy)."""
+    return page.locator("flt-semantics-host").get_by_text(text)
+
+
+def resume_panda_royale(page, server) -> None:
+    """The app opened afresh at its own address: on the pad it was left on (#44), else the game
+    in progress resumed from the home; then Ann's hand (the pad opens on the next to enter)."""
+    page.goto(url_of(server), timeout=START)
+    enable_semantics(page, timeout=START)
+    resume = page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).first
+    ann = page.get_by_role("button", name=re.compile(r"^Ann: ")).first
+    resume.or_(ann).wait_for(timeout=FIRST_VISIT)
+    if resume.count():
+        resume.tap()
+    ann.tap(timeout=START)
+
+
+def test_storage_cleared_mid_game_is_said_at_once_and_a_full_storage_refuses_the_tap_in_words(
+        phone_browser, served, tmp_path):
+    """Site data cleared under the running app (what "Clear browsing data" does), then a phone
+    whose storage is full: each is said in words, no tap is shown that is not stored, and the
+    games on the screen can be saved out and kept again."""
+    profile, origin = tmp_path / "profile", origin_of(served)
+    with restarted(phone_browser, profile) as (page, said):
+        page.goto(url_of(served), timeout=START)
+        enable_semantics(page, timeout=START)
+        home(page)
+        start_game(page)
+        enter_hand(page, 1, {"yellow": [1]})
+        page.context.new_cdp_session(page).send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        # Said within 2 s, over the pad (a Banner: its words are a label, not an announcement).
+        page.get_by_text("The browser cleared Pandapad's storage").wait_for(timeout=2_000)
+        screenshot(page, "web_storage_cleared")
+        tap_die(page, "purple", 2)
+        shown(page, re.compile(r"^Not saved: the browser's storage was cleared")).wait_for()
+        assert button(page, "Remove Purple 2").count() == 0  # nothing shown that is not stored
+        with page.expect_download() as download:
+            button(page, "Export").tap()
+        saved_out = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["games"]
+        assert [g["rounds"][0]["hands"]["p1"]["yellow"] for g in saved_out] == [[1]]
+        # A tab opened now starts on the emptied storage: keeping this tab's games there would be
+        # undone by its next save, so it is refused in words until that tab is closed.
+        other = page.context.new_page()
+        other.goto(url_of(served), timeout=START)
+        enable_semantics(other, timeout=START)
+        home(other)
+        button(page, "Keep them again").tap()
+        # (the banner's words are one text: its title, then what it says now)
+        page.get_by_text(re.compile(r"\bNot kept: another tab of Pandapad opened the storage")).wait_for()
+        other.close()
+        button(page, "Keep them again").tap()
+        shown(page, "Kept on this phone again: 1 game.").wait_for()
+        tap_die(page, "purple", 2)
+        button(page, "Remove Purple 2").wait_for()
+    # The browser's storage full (a quota of one byte, from the start of the browser): the tap is
+    # refused in words and not shown; nothing stored before is lost.
+    with restarted(phone_browser, profile, quota=(origin, 1)) as (page, said):
+        resume_panda_royale(page, served)
+        button(page, "Remove Purple 2").wait_for()
+        tap_die(page, "blue", 3)
+        shown(page, re.compile(r"^Not saved: this phone's storage is full")).wait_for()
+        screenshot(page, "web_storage_full")
+        assert button(page, "Remove Blue 3").count() == 0
+        assert button(page, "Remove Purple 2").count() == 1
+    with restarted(phone_browser, profile) as (page, said):
+        resume_panda_royale(page, served)
+        hand = export_games(page)[0]["rounds"][0]["hands"]["p1"]
+    assert (hand["yellow"], hand["purple"], hand["blue"]) == ([1], [2], [])
+
+
+def test_what_the_phone_says_on_its_bad_days_comes_from_the_catalogs(phone_browser, served, tmp_path):
+    """The words of #46's states on the phone by itself, in the pseudo-locale (each catalog message
+    marked): Your data's counts and storage, a finished game's backup file, the storage cleared
+    under the app, a second tab. A word without the marks did not come from the catalogs."""
+    from tests.finished_examples import ALL
+    from tests.test_browser_languages import speaking, unmarked
+    from views import lang
+
+    five = tmp_path / "five.json"
+    five.write_text(json.dumps({"format": "pandapad/export", "version": 1,
+                                "games": [make().model_dump(mode="json") for make in ALL.values()]}))
+    names = ["A", "B", "C", "D", "E", "F", "John", "Susan", "Bill", "Allison", "Pandapad", "JSON", "five.json"]
+    with speaking(lang.PSEUDO):
+        said = {k: lang._(k) for k in ("Your data", "Choose a file to import", "Back", "History", "Save a backup file",
+                                       "Export", "Pandapad is open in another tab")}
+        said["import"] = lang.n_("Import {n} game", "Import {n} games", 5)
+        said["cleared"] = lang._("The browser cleared Pandapad's storage")
+    found = {}
+
+    def look(where: str, page) -> None:
+        if bad := unmarked(semantics_texts(page), names):
+            found[where] = bad
+
+    phone = Phone(phone_browser, locale="en-XA", accept_downloads=True)
+    try:
+        page = phone.open(url_of(served))
+        button(page, said["Your data"]).tap(timeout=FIRST_VISIT)
+        with page.expect_file_chooser() as chooser:
+            scrolled_to(page, button(page, said["Choose a file to import"])).tap()
+        chooser.value.set_files(str(five))
+        scrolled_to(page, button(page, said["import"])).tap()
+        page.get_by_text("five.json", exact=False).first.wait_for(timeout=START)
+        look("Your data after an import", page)
+        button(page, said["Back"]).tap()
+        button(page, said["History"]).tap()
+        page.get_by_role("button", name=re.compile(r", \d+ \w+ \d\d:\d\d")).first.tap()
+        with page.expect_download() as download:
+            scrolled_to(page, button(page, said["Save a backup file"])).tap(timeout=START)
+        names.append(download.value.suggested_filename)
+        page.get_by_text(download.value.suggested_filename, exact=False).first.wait_for()
+        look("a finished game's backup file", page)
+        second = phone.open(url_of(served))
+        second.get_by_text(said["Pandapad is open in another tab"]).first.wait_for(timeout=FIRST_VISIT)
+        look("a second tab", second)
+        second.close()
+        page.context.new_cdp_session(page).send("Storage.clearDataForOrigin",
+                                                {"origin": origin_of(served), "storageTypes": "all"})
+        page.get_by_text(said["cleared"]).wait_for()
+        look("the storage cleared", page)
+        with page.expect_download():
+            button(page, said["Export"]).tap()
+        look("the storage cleared, the games exported", page)
+    finally:
+        phone.close()
+    assert not found, "words not from the catalogs:\n" + "\n".join(f"{s}: {b}" for s, b in found.items())
