@@ -64,6 +64,12 @@ DEFAULT_VIEWPORT = (412, 915)
 # frame, and with the renderer on one thread (views/hosts/serving.py) that was 19 % of the browser
 # tests' time (Panda Royale and Pandoria side by side: 281 s at 2.625, 227 s at 2).
 PHONE = dict(is_mobile=True, has_touch=True, device_scale_factor=2)
+# A browser whose language tag is not a language (WebKitGTK under a "C" locale says "C"): Flutter's
+# first frame threw "Incorrect locale information provided" and the app stayed on its logo (#46).
+NOT_A_LANGUAGE = """for (const name of ["language", "languages"]) {
+    Object.defineProperty(Navigator.prototype, name, {configurable: true,
+                          get: () => name === "language" ? "C" : ["C"]});
+}"""
 
 
 # --------------------------------------------------------------------------- server

@@ -18,8 +18,8 @@ from storage import Store
 from tests import finished_examples as fx
 from tests.pad_checks import main_py_score
 from tests.records_for_tests import record
-from tests.browser_harness import (PHONE, enable_semantics, open_app_page, scrolled_to, semantics_texts, table_server,
-                                   wait_for_paint, wait_for_text)
+from tests.browser_harness import (NOT_A_LANGUAGE, PHONE, enable_semantics, open_app_page, scrolled_to,
+                                   semantics_texts, table_server, wait_for_paint, wait_for_text)
 from tests.test_browser_share import royale
 from views import lang
 from views.panda_royale.state import face_label
@@ -141,6 +141,17 @@ def test_every_screen_in_the_pseudo_locale_shows_only_words_from_the_catalogs(br
     finally:
         page.context.close()
     assert not found, "words not from the catalogs:\n" + "\n".join(f"{s}: {b}" for s, b in found.items())
+
+
+def test_a_browser_whose_language_tag_is_not_a_language_opens_the_table_in_english(browser, server):
+    """#46: on the LAN server as on the phone build (tests/test_web_phone.py), "C" is no language."""
+    page = open_app_page(browser, f"{server.url}?token={server.host_token}", width=360, height=740,
+                         init_script=NOT_A_LANGUAGE, **PHONE)
+    try:
+        assert page.evaluate("navigator.languages") == ["en"]
+        wait_for_text(page, "New game")
+    finally:
+        page.context.close()
 
 
 def test_the_check_finds_a_word_that_is_not_from_the_catalogs():

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_harness import (CHROMIUM, CHROMIUM_ARGS, PHONE, REPO_ROOT, enable_semantics, screenshot,
-                                   scrolled_to, semantics_texts, wait_for_text)
+from tests.browser_harness import (CHROMIUM, CHROMIUM_ARGS, NOT_A_LANGUAGE, PHONE, REPO_ROOT, enable_semantics,
+                                   screenshot, scrolled_to, semantics_texts, wait_for_text)
 from tests.pad_checks import main_py_score
 from tests.test_browser_panda_royale import GAME, PLAYERS, button, enter_hand, play_round, start_game, tap_die
 
@@ -397,12 +397,6 @@ def laptop(*args: str, data_dir: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, cwd=REPO_ROOT, timeout=120)
 
 
-# A browser whose language tag is not a language (WebKitGTK under a "C" locale says "C"): Flutter's
-# first frame threw "Incorrect locale information provided" and the app stayed on its logo (#46).
-NOT_A_LANGUAGE = """for (const name of ["language", "languages"]) {
-    Object.defineProperty(Navigator.prototype, name, {configurable: true,
-                          get: () => name === "language" ? "C" : ["C"]});
-}"""
 # The games a laptop hands the phone: the issue's count (#46: the count said 0 after 1,000).
 LAPTOP_GAMES = 1000
 

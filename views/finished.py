@@ -121,8 +121,9 @@ class FinishedScreen:
             log.exception("backup file")
             self.backup_said.value = _("Not exported: {reason}", reason=exc)
         else:
-            self.backup_said.value = (n_("Backup file saved: {file}, {n} game.", "Backup file saved: {file}, {n} games.",
-                                         count, file=saved) if saved else _("Not exported: no file was chosen."))
+            self.backup_said.value = (
+                n_("Backup file saved: {file}, {n} game.", "Backup file saved: {file}, {n} games.", count, file=saved)
+                if saved else _("Not exported: no file was chosen."))
         self.page.update(self.backup_said)
 
     def _chart(self, result, runs: dict[str, list[int]]) -> ft.Control:

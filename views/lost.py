@@ -30,6 +30,8 @@ class LostBanner:
                         color=ft.Colors.ON_ERROR_CONTAINER),
                 self.said], tight=True, spacing=4),
             actions=[ft.TextButton(_("Export"), icon=ft.Icons.DOWNLOAD, height=theme.TAP,
+                                   style=ft.ButtonStyle(color=ft.Colors.ON_ERROR_CONTAINER,
+                                                        icon_color=ft.Colors.ON_ERROR_CONTAINER),
                                    on_click=lambda e: page.run_task(self.export)),
                      ft.FilledButton(_("Keep them again"), icon=ft.Icons.SAVE, height=theme.TAP,
                                      on_click=lambda e: page.run_task(self.keep_again))],

@@ -75,8 +75,7 @@ class PhoneHost(Host):
             if _error_name(error) == "QuotaExceededError":
                 log.warning("storage full: %s", _error_text(error))
                 await self._put_back()
-                raise StoreError(_("this phone's storage is full, so the change was not kept (the games stored "
-                                   "before are safe). Free some space on the phone, then try again."))
+                raise StoreError(storage_full())
             self._lose(_error_text(error))
             raise StoreError(lost_tap())
 
@@ -129,7 +128,10 @@ class PhoneHost(Host):
             error = await _syncfs(populate=False)
         if error is not None:
             log.warning("keeping the games again: %s", _error_text(error))
-            raise StoreError(_("the browser's storage refused them again ({error})", error=_error_name(error)))
+            if _error_name(error) == "QuotaExceededError":
+                raise StoreError(storage_full())
+            raise StoreError(_("the browser's storage refused them again. Export the games now, so that a file keeps "
+                               "them."))
         self.lost = None
         self._watch()
         await self.ask_to_keep()
@@ -191,8 +193,10 @@ class PhoneHost(Host):
 
         _mount()
         error = await _syncfs(populate=True)
-        if error is not None:
-            raise OSError(_("the browser's storage refused the games ({error})", error=_error_text(error)))
+        if error is not None:  # the browser's words go to the log; the person gets what to do
+            log.warning("reading the games from IndexedDB: %s", _error_text(error))
+            raise OSError(_("The browser did not let Pandapad open its storage. Close any other tab of Pandapad and "
+                            "open it again; a private window may keep no games at all."))
         self.store = Store.open(Path(STORE))
         self._answer_other_tabs()
         try:
@@ -200,6 +204,12 @@ class PhoneHost(Host):
         except StoreError as exc:  # full: the games open as stored, without the backup of this start
             log.warning("keeping what the store's open wrote: %s", exc)
         return self.store
+
+
+def storage_full() -> str:
+    # TRANSLATORS: why a tap was not saved, after "Not saved: " (the phone's storage is full)
+    return _("this phone's storage is full, so the change was not kept (the games stored before are safe). Free "
+             "some space on the phone, then try again.")
 
 
 def lost_tap() -> str:
