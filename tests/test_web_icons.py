@@ -99,3 +99,10 @@ def test_the_maskable_icons_motif_is_inside_the_safe_zone(site):
         box = differs.getbbox()
         assert box is not None and box[2] - box[0] > 0.45 * size and box[3] - box[1] > 0.45 * size, (size, box)
         assert WHITE in {colour[:3] for _, colour in icon.getcolors(size * size)}, f"{size}: no white die"
+
+
+def test_the_iphone_icon_has_no_transparent_corners(site):
+    """iOS rounds a home-screen icon's corners itself and fills transparent ones with black."""
+    icon = Image.open(site / "icons" / "apple-touch-icon-192.png").convert("RGBA")
+    assert icon.getchannel("A").getextrema() == (255, 255)
+    assert icon.getpixel((0, 0))[:3] == ground()

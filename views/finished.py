@@ -90,10 +90,8 @@ class FinishedScreen:
 
     async def offer_backup(self) -> None:
         """A phone by itself keeps its games in the browser's storage only, which the browser or the
-        person may clear: after a game, the app asks once more that the storage be kept, and
-        while finished games exist nowhere else, offers a backup file (an export, which any
-        Pandapad imports) with when the last one was made."""
-        await self.games.host.ask_to_keep()
+        person may clear: while finished games exist nowhere else, a backup file is offered (an
+        export, which any Pandapad imports), with when the last one was made."""
         n = await self.games.unsaved_elsewhere()
         if not n:
             return

@@ -335,7 +335,9 @@ def icons(site: Path = OUT) -> None:
     for size in sizes:
         icon.resize((size, size), Image.LANCZOS).save(folder / f"icon-{size}.png")
         maskable(icon, size).save(folder / f"icon-maskable-{size}.png")
-    icon.resize((192, 192), Image.LANCZOS).save(folder / "apple-touch-icon-192.png")
+    # iOS rounds the corners itself and draws transparent ones black: the icon on its own ground.
+    flat = Image.alpha_composite(Image.new("RGBA", icon.size, icon_ground(icon)), icon)
+    flat.resize((192, 192), Image.LANCZOS).save(folder / "apple-touch-icon-192.png")
     manifest = site / "manifest.json"
     data = json.loads(manifest.read_text())
     data["icons"] = [{"src": f"icons/{name}-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",

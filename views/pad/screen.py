@@ -264,7 +264,12 @@ class PadScreen:
         self.result = score(saved.record)
 
     async def finish(self) -> bool:
-        return await self.save(lambda r: r.model_copy(update={"finished": now_iso()}))
+        if not await self.save(lambda r: r.model_copy(update={"finished": now_iso()})):
+            return False
+        # A game just finished: a browser that would not keep the games for a site often does
+        # for one it sees used (the phone by itself; elsewhere nothing to ask).
+        run_soon(self.page, self.games.host.ask_to_keep)
+        return True
 
     async def reopen(self) -> bool:
         return await self.save(lambda r: r.model_copy(update={"finished": None}))
