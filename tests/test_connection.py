@@ -152,7 +152,7 @@ def test_a_save_that_completes_after_the_phone_left_is_kept_and_does_not_crash(t
 
 # --------------------------------------------------------------------------- the page
 
-def test_the_app_page_is_flets_own_plus_the_viewport_tag_and_the_connection_script():
+def test_the_app_page_is_flets_own_plus_the_viewport_tag_the_language_mend_and_the_connection_script():
     import flet_web
 
     flets = (Path(flet_web.__file__).parent / "web" / "index.html").read_text(encoding="utf-8")
@@ -165,9 +165,13 @@ def test_the_app_page_is_flets_own_plus_the_viewport_tag_and_the_connection_scri
                            'maximum-scale=1.0, user-scalable=no">')
     assert added[0].startswith("  <!-- Pandapad: ") and added[viewport - 1].endswith("-->")
     assert added[viewport + 1:] == [
+        "  <!-- Pandapad: English where the browser's language tag is not a language (assets/languages.js) -->",
+        '  <script src="languages.js"></script>',
         "  <!-- Pandapad: says so in words when the phone cannot reach the table (assets/connection.js) -->",
         '  <script src="connection.js"></script>']
-    assert (REPO / "assets" / "connection.js").is_file()
+    assert (REPO / "assets" / "connection.js").is_file() and (REPO / "assets" / "languages.js").is_file()
+    # Before Flutter's own scripts, which read the language as they start (#46).
+    assert ours.index('src="languages.js"') < ours.index('src="flutter_bootstrap.js"')
 
 
 def test_the_phone_and_the_server_agree_on_the_pulse():

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import uuid
 from pathlib import Path
 from typing import Callable
 
@@ -48,8 +47,7 @@ class PhoneHost(Host):
         self.lost: str | None = None  # why the browser's storage no longer keeps the games (#46)
         self._tell: list[Callable[[], None]] = []
         self._watching = None  # the proxy IndexedDB's events call, kept alive
-        self._tabs = None  # the channel this tab answers other tabs on, kept alive
-        self._tab_id = uuid.uuid4().hex
+        self._writing_again = False  # keep_again() has made the database anew (and may try again)
 
     async def run(self, fn, *args, **kwargs):
         if self.lost is not None:
@@ -118,11 +116,13 @@ class PhoneHost(Host):
         """After the storage was cleared: this tab's games written into a new database."""
         from pyodide.code import run_js
         # A tab opened after the site's data was cleared does not see this tab's lock (Chromium
-        # keeps the locks of before the clear apart) and starts on the emptied storage: its next
-        # sync would delete what this one wrote back. Asked on a channel instead.
-        if await run_js(OTHER_TABS)(TABS, self._tab_id):
-            raise StoreError(_("another tab of Pandapad opened the storage meanwhile. Export the games here, close "
-                               "this tab, and import them in the other one."))
+        # keeps the locks of before the clear apart) and starts on the emptied storage, making its
+        # database anew: writing this tab's games there would be undone by that tab's next save,
+        # and what it saved lost. A database there that this tab did not make says so.
+        if not self._writing_again and await run_js(THERE)(MOUNT):
+            raise StoreError(_("another tab of Pandapad has used the storage since it was cleared. Export the games "
+                               "here, close this tab, and import the file in Pandapad."))
+        self._writing_again = True
         run_js(FORGET)(_fs().filesystems.IDBFS.dbs, MOUNT)
         async with self._sync_lock:
             error = await _syncfs(populate=False)
@@ -132,25 +132,9 @@ class PhoneHost(Host):
                 raise StoreError(storage_full())
             raise StoreError(_("the browser's storage refused them again. Export the games now, so that a file keeps "
                                "them."))
-        self.lost = None
+        self.lost, self._writing_again = None, False
         self._watch()
         await self.ask_to_keep()
-
-    def _answer_other_tabs(self) -> None:
-        """Say "here" to a tab that asks whether another has the store open (keep_again)."""
-        import js
-        from pyodide.ffi import create_proxy
-
-        def asked(event) -> None:
-            data = event.data
-            if isinstance(data, str) and data.startswith("anyone?") and data != f"anyone?{self._tab_id}":
-                channel.postMessage("here")
-        try:
-            channel = js.BroadcastChannel.new(TABS)
-            channel.onmessage = handler = create_proxy(asked)
-            self._tabs = (channel, handler)
-        except Exception as exc:  # no BroadcastChannel: Web Locks alone keep tabs apart
-            log.info("answering other tabs: %s", exc)
 
     async def kept_for_good(self) -> bool | None:
         return await _persisted()
@@ -198,7 +182,6 @@ class PhoneHost(Host):
             raise OSError(_("The browser did not let Pandapad open its storage. Close any other tab of Pandapad and "
                             "open it again; a private window may keep no games at all."))
         self.store = Store.open(Path(STORE))
-        self._answer_other_tabs()
         try:
             await self.sync()  # what the open repaired or backed up is kept too
         except StoreError as exc:  # full: the games open as stored, without the backup of this start
@@ -227,16 +210,10 @@ WATCH = """(dbs, name, lost) => {
   db.addEventListener("close", () => lost("the browser closed the database"));
   db.addEventListener("versionchange", () => { db.close(); delete dbs[name]; lost("the database is being deleted"); });
 }"""
-# How many other tabs have the store open: each answers "here" within 300 ms (a tab is idle or
-# busy for less than that; one that misses it is one that would not sync for as long).
-TABS = "pandapad-tabs"
-OTHER_TABS = """(name, me) => new Promise((resolve) => {
-  let here = 0;
-  const channel = new BroadcastChannel(name);
-  channel.onmessage = (event) => { if (event.data === "here") here++; };
-  channel.postMessage("anyone?" + me);
-  setTimeout(() => { channel.close(); resolve(here); }, 300);
-})"""
+# Whether the store's database is there (a browser that cannot list its databases: not known, so
+# taken as not there).
+THERE = """(name) => indexedDB.databases ?
+  indexedDB.databases().then((found) => found.some((db) => db.name === name), () => false) : Promise.resolve(false)"""
 # The database handle IDBFS keeps, dropped: its next sync opens (and makes) the database anew.
 FORGET = """(dbs, name) => {
   const db = dbs[name];
