@@ -86,6 +86,20 @@ async def _forget_later(held) -> None:
     _saving.discard(held)
 
 
+def counts_of(report) -> str:
+    """An import's counts as a player reads them: "3 new, 1 updated, 0 unchanged"."""
+    counts = [n_("{n} new", "{n} new", report.new), n_("{n} updated", "{n} updated", report.updated),
+              n_("{n} unchanged", "{n} unchanged", report.unchanged)]
+    if report.kept:
+        counts.append(n_("{n} kept (the stored game is newer or more complete)",
+                         "{n} kept (the stored game is newer or more complete)", report.kept))
+    if report.playing:
+        counts.append(n_("{n} left as it is (being played here now)",
+                         "{n} left as they are (being played here now)", report.playing))
+    # TRANSLATORS: between the counts of an import ("3 new, 1 updated")
+    return p_("list of counts", ", ").join(counts)
+
+
 def made_when(stamp: str | None) -> str:
     """When the last backup file was made, as a line of Your data and of a finished game."""
     if not stamp:
@@ -265,16 +279,7 @@ class DataScreen:
                                  error=type(exc).__name__), error=True))
             return
         writes = report.new + report.updated
-        counts = [n_("{n} new", "{n} new", report.new), n_("{n} updated", "{n} updated", report.updated),
-                  n_("{n} unchanged", "{n} unchanged", report.unchanged)]
-        if report.kept:
-            counts.append(n_("{n} kept (the stored game is newer or more complete)",
-                             "{n} kept (the stored game is newer or more complete)", report.kept))
-        if report.playing:
-            counts.append(n_("{n} left as it is (being played here now)",
-                             "{n} left as they are (being played here now)", report.playing))
-        # TRANSLATORS: between the counts of an import ("3 new, 1 updated")
-        counts = p_("list of counts", ", ").join(counts)
+        counts = counts_of(report)
         # TRANSLATORS: what an import file holds, then the counts ("3 new, 1 updated, 0 unchanged")
         counts = n_("{file} holds {n} game: {counts}", "{file} holds {n} games: {counts}", len(games), file=name,
                     counts=counts)
@@ -304,7 +309,8 @@ class DataScreen:
             log.exception("import")
             self.say(self.line(_("Not imported: {reason}. The store is as it was.", reason=exc), error=True))
             return
-        self.say(self.line(_("Imported from {file}: {report}.", file=name, report=report)))
+        # The counts in this phone's words (the report's own text is the command line's English).
+        self.say(self.line(_("Imported from {file}: {report}.", file=name, report=counts_of(report))))
         await self.say_where()
         await self.list_backups()  # an import keeps a backup of the games before it
 
