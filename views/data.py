@@ -144,9 +144,9 @@ class DataScreen:
                 theme.heading(_("Export every game"), size=theme.BODY),
                 ft.Text(_("The same files as {command}: JSON to keep as a backup file or move to another phone, "
                           "CSV for a spreadsheet.", command="main.py export"), size=theme.SMALL),
-                ft.Row([ft.FilledButton(_("Export JSON"), icon=ft.Icons.DOWNLOAD, height=theme.TAP,
+                ft.Row([ft.FilledButton(_("Export JSON"), icon=ft.Icons.DOWNLOAD, style=theme.wraps(),
                                         on_click=lambda e: self.page.run_task(self.export, "json")),
-                        ft.OutlinedButton(_("Export CSV"), icon=ft.Icons.TABLE_VIEW, height=theme.TAP,
+                        ft.OutlinedButton(_("Export CSV"), icon=ft.Icons.TABLE_VIEW, style=theme.wraps(),
                                           on_click=lambda e: self.page.run_task(self.export, "csv"))],
                        wrap=True, spacing=12),
                 self.status,
@@ -156,7 +156,7 @@ class DataScreen:
                 ft.Text(_("An export file or one game record (JSON, up to {size}). You see what it would change "
                           "first; nothing is written until you confirm, and a refused file changes nothing.",
                           size=megabytes(IMPORT_LIMIT)), size=theme.SMALL),
-                ft.OutlinedButton(_("Choose a file to import"), icon=ft.Icons.UPLOAD_FILE, height=theme.TAP,
+                ft.OutlinedButton(_("Choose a file to import"), icon=ft.Icons.UPLOAD_FILE, style=theme.wraps(),
                                   on_click=lambda e: self.page.run_task(self.choose)),
                 self.preview,
                 ft.Divider(),
@@ -293,7 +293,7 @@ class DataScreen:
         # TRANSLATORS: what an import file holds ("bets.json holds 4 games: 3 new, …") as a sentence
         self.say(self.line(_("{counts}.", counts=counts)), *warnings,
                  ft.Row([ft.FilledButton(n_("Import {n} game", "Import {n} games", writes),
-                                         icon=ft.Icons.CHECK, height=theme.TAP,
+                                         icon=ft.Icons.CHECK, style=theme.wraps(),
                                          on_click=lambda e: self.page.run_task(self.confirm)),
                          ft.TextButton(_("Cancel"), on_click=lambda e: self.say())], wrap=True))
 

@@ -104,7 +104,7 @@ class FinishedScreen:
             ft.Text(_("A backup file keeps them if the browser's storage is cleared: it imports in Your data, on "
                       "this phone or any other."), size=theme.SMALL),
             self.backup_said,
-            ft.FilledButton(_("Save a backup file"), icon=ft.Icons.DOWNLOAD, height=theme.TAP,
+            ft.FilledButton(_("Save a backup file"), icon=ft.Icons.DOWNLOAD, style=theme.wraps(),
                             on_click=lambda e: self.page.run_task(self.save_backup))], spacing=8)
         self.backup.bgcolor = ft.Colors.SECONDARY_CONTAINER
         self.backup.border_radius = ft.BorderRadius.all(12)

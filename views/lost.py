@@ -29,11 +29,11 @@ class LostBanner:
                 ft.Text(_("The browser cleared Pandapad's storage"), size=theme.BODY, weight=ft.FontWeight.BOLD,
                         color=ft.Colors.ON_ERROR_CONTAINER),
                 self.said], tight=True, spacing=4),
-            actions=[ft.TextButton(_("Export"), icon=ft.Icons.DOWNLOAD, height=theme.TAP,
-                                   style=ft.ButtonStyle(color=ft.Colors.ON_ERROR_CONTAINER,
-                                                        icon_color=ft.Colors.ON_ERROR_CONTAINER),
+            actions=[ft.TextButton(_("Export"), icon=ft.Icons.DOWNLOAD,
+                                   style=theme.wraps(color=ft.Colors.ON_ERROR_CONTAINER,
+                                                     icon_color=ft.Colors.ON_ERROR_CONTAINER),
                                    on_click=lambda e: page.run_task(self.export)),
-                     ft.FilledButton(_("Keep them again"), icon=ft.Icons.SAVE, height=theme.TAP,
+                     ft.FilledButton(_("Keep them again"), icon=ft.Icons.SAVE, style=theme.wraps(),
                                      on_click=lambda e: page.run_task(self.keep_again))],
             force_actions_below=True)
 

@@ -141,6 +141,12 @@ def choice(text: str, name: str, chosen: bool, on_click) -> ft.Semantics:
                             bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None)))
 
 
+# A button whose words may take two lines (a long label in German, or in Japanese at the largest
+# text): no fixed height, which cut the second line off; the padding keeps it a finger's size.
+def wraps(**style) -> ft.ButtonStyle:
+    return ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=14), **style)
+
+
 def icon_button(icon, label: str, on_click, **kwargs) -> ft.IconButton:
     """An icon button a screen reader (and a test) finds by its name."""
     return ft.IconButton(ft.Icon(icon, semantics_label=label), on_click=on_click, tooltip=label,
