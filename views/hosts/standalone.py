@@ -46,7 +46,7 @@ class PhoneHost(Host):
         self.store = None
         self.lost: str | None = None  # why the browser's storage no longer keeps the games (#46)
         self._tell: list[Callable[[], None]] = []
-        self._watching = None  # the proxy IndexedDB's events call, kept alive
+        self._watching = None  # WATCH compiled, and the proxy IndexedDB's events call (kept alive)
         self._writing_again = False  # keep_again() has made the database anew (and may try again)
 
     async def run(self, fn, *args, **kwargs):
@@ -105,10 +105,11 @@ class PhoneHost(Host):
         from pyodide.code import run_js
         from pyodide.ffi import create_proxy
 
-        if self._watching is None:
-            self._watching = create_proxy(lambda what: self._lose(str(what)))
+        if self._watching is None:  # made once: this runs after every tap's sync
+            self._watching = (run_js(WATCH), create_proxy(lambda what: self._lose(str(what))))
+        watch, lost = self._watching
         try:
-            run_js(WATCH)(_fs().filesystems.IDBFS.dbs, MOUNT, self._watching)
+            watch(_fs().filesystems.IDBFS.dbs, MOUNT, lost)
         except Exception as exc:  # noqa: BLE001 - not heard at once; the next sync says it
             log.info("watching IndexedDB: %s", exc)
 
@@ -143,9 +144,9 @@ class PhoneHost(Host):
         """Ask the browser to keep the games until the person clears them (navigator.storage.persist):
         asked again after a finished game, since a browser grants it to an app it sees used."""
         import js
+        if await _persisted():
+            return True
         try:
-            if await js.navigator.storage.persisted():
-                return True
             return bool(await js.navigator.storage.persist())
         except Exception:  # no StorageManager in this browser
             return False
