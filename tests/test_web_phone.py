@@ -199,8 +199,11 @@ def engine_kept(page) -> list[str]:
 
 
 def offline_copy_ready(page) -> None:
-    """The service worker is active and controls the page: the whole site is precached."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=START)
+    """The offline copy is whole, as the page itself says (web/page.js): the worker controls the page
+    (the site is precached) and has kept the Flutter engine this phone runs. The engine is kept only
+    after the worker takes the page (#44), so a worker in control is not yet an offline copy: a
+    reload offline in between stayed on a blank page (a fresh-clone CI run, on a slower machine)."""
+    until(page, "() => navigator.serviceWorker.controller !== null && window.pandapadOffline === true")
 
 
 def totals_shown(page) -> dict[str, int]:
