@@ -193,7 +193,7 @@ def snapshot_builds(page) -> list[str]:
 
 def engine_kept(page) -> list[str]:
     """The names of Flutter's engine files the offline copy keeps, once it says it is whole."""
-    until(page, "() => window.pandapadOffline === true")
+    offline_copy_ready(page)
     return page.evaluate("""caches.keys().then(names => Promise.all(names.filter(n => n.startsWith('pandapad-engine-'))
         .map(n => caches.open(n).then(c => c.keys())))).then(lists => lists.flat().map(r => r.url.split('/').pop()))""")
 
