@@ -30,7 +30,13 @@ DOMAIN = "pandapad"
 LOCALES = Path(__file__).resolve().parent / "locales"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 # Each choice named in its own language (Settings lists them so).
-LANGUAGES = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français", "ja": "日本語"}
+LANGUAGES = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français", "it": "Italiano",
+             "nl": "Nederlands", "pl": "Polski", "pt_BR": "Português", "ja": "日本語", "ko": "한국어",
+             "zh_Hans": "简体中文"}
+# A phone's language tag whose first part names one of these speaks it: Brazil's Portuguese for
+# every Portuguese, the simplified characters for every Chinese (read by more of a table than
+# English would be; Pandapad has no traditional-character catalog).
+OF_PRIMARY = {"pt": "pt_BR", "zh": "zh_Hans"}
 PHONE = "phone"  # the Settings choice "Phone's language": follow the phone
 # A pseudo-locale for the tests (a phone set to Microsoft's pseudo-locale tag gets it): every
 # message marked ⟦like this⟧, so a text on screen without the marks did not come from a catalog.
@@ -78,6 +84,8 @@ def of_phone(tags) -> str:
         primary = tag.split("-")[0]
         if primary in LANGUAGES:
             return primary
+        if primary in OF_PRIMARY:
+            return OF_PRIMARY[primary]
     return "en"
 
 
