@@ -123,18 +123,23 @@ def test_the_pseudo_locale_marks_every_message_and_keeps_its_placeholders():
 
 
 def test_a_phone_speaks_the_first_of_its_languages_that_pandapad_speaks():
-    assert lang.of_phone(["pt-BR", "de-AT", "en"]) == "de"
+    assert lang.of_phone(["sv-SE", "de-AT", "en"]) == "de"
     assert lang.of_phone(["ja-JP"]) == "ja"
-    assert lang.of_phone(["zh-CN", "ko"]) == "en"
+    assert lang.of_phone(["pt-PT"]) == lang.of_phone(["pt-BR"]) == "pt_BR"
+    assert lang.of_phone(["zh-TW", "ko"]) == lang.of_phone(["zh-Hans-CN"]) == "zh_Hans"
+    assert lang.of_phone(["ko-KR", "en"]) == "ko"
+    assert lang.of_phone(["pl"]) == "pl"
     assert lang.of_phone([]) == "en"
 
 
 @pytest.mark.parametrize("header, speaks", [
     ("de-DE,de;q=0.9,en;q=0.8", "de"),
-    ("pt-BR,pt;q=0.9,fr;q=0.7,es;q=0.8", "es"),   # the weights count, not the order written
-    ("fr;q=0, ko", "en"),                          # q=0: "not French"
+    ("sv-SE,sv;q=0.9,fr;q=0.7,es;q=0.8", "es"),   # the weights count, not the order written
+    ("pt-BR,pt;q=0.9,en;q=0.8", "pt_BR"),
+    ("fr;q=0, sv", "en"),                          # q=0: "not French"
     ("*, es;q=0.1", "es"),
-    ("ko;q=abc, zh", "en"),                        # a weight that is no number: that language is skipped
+    ("ko;q=abc, sv", "en"),                        # a weight that is no number: that language is skipped
+    ("ko;q=abc, zh", "zh_Hans"),
     ("", "en"),
     (None, "en"),
 ])
