@@ -1,112 +1,246 @@
-"""Japanese glyphs with no CDN (#33), paid for only by a phone that reads Japanese.
+"""Every script a phone shows, drawn with fonts from the site itself (#33, #45), paid for only
+by a phone that draws it.
 
-Two parts, both from the npm package @fontsource/noto-sans-jp (web/package.json; its 120
-slices of Noto Sans JP are Google Fonts' slices in Google's order, the ones Flutter names):
-- Flutter's own fallback: a text with a glyph none of its fonts has makes Flutter fetch the
-  Noto slice that has it, from the page's fontFallbackBaseUrl ("assets/fonts/" on Flet's
-  no-CDN page), under Google's file name. The Japanese slices are served there.
-- Flutter picks between the Chinese and the Japanese slices that both have a kanji by how many
-  missing glyphs each covers, and took Chinese for most of the Japanese screens (their glyph
-  forms differ: a Japanese reader sees foreign writing). So a phone that reads Japanese draws
-  every text in a family of its own, FAMILY, made here from those slices: kana, Latin and every
-  character of the Japanese catalog, about 30 KB; an English phone never asks for it.
-Used when the phones' files are prepared (views/hosts/serving.py) and by the phone build
-(web/build.py); needs fontTools there, never in a phone.
+Flutter's web engine draws what its own font (Roboto) lacks with Google's Noto fonts: for the
+characters of a text that no loaded font has, it picks from a table compiled into the client
+(name, file, the code points each covers) and fetches the font from the page's
+fontFallbackBaseUrl, which Flet's no-CDN page sets to "assets/fonts/" under Google's file name.
+The CJK families and the colour emoji are cut into slices of a few hundred characters there,
+so a phone fetches only the slices of what it draws.
+
+Pandapad serves that table's fonts for the scripts a table types and reads: Japanese, Chinese
+(simplified, traditional, Hong Kong), Korean, Arabic, Hebrew, Greek and Cyrillic beyond Roboto,
+symbols, emoji, and the CJK punctuation a frame may hold alone. Their files come from npm's @fontsource packages (web/package.json), weight
+400. Files are matched by what they hold, not by name: each table entry gets the package's file
+whose characters include all of the entry's (the CJK and emoji slices: a copy), else the few
+files that cover them merged into one (the single-file families, split by script in the
+packages). The table is read from the installed client, so a Flet whose Flutter names other
+files gets them where it asks. No font is cut to a list of characters known at build time.
+
+Used where the phones' files are prepared (views/hosts/serving.py, `make setup`) and by the
+phone build (web/build.py); needs fontTools there, never in a phone.
 """
 from __future__ import annotations
 
 import hashlib
 import io
+import json
+import os
 import re
+import shutil
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
-from views import lang
-
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "web" / "node_modules" / "@fontsource" / "noto-sans-jp" / "files"
-SLICES = 120
-FAMILY, FAMILY_FILE = lang.FONTS["ja"]  # FAMILY_FILE: under the site's root, as page.fonts names it
-# Kana, the CJK marks and full-width forms a Japanese text uses, and printable ASCII and Latin-1.
-ALWAYS = [(0x20, 0x7E), (0xA0, 0xFF), (0x2010, 0x2027), (0x2212, 0x2212), (0x00D7, 0x00D7),
-          (0x3000, 0x30FF), (0xFF01, 0xFF9F), (0x27E6, 0x27E7)]
+PACKAGES = ROOT / "web" / "node_modules" / "@fontsource"
+LOCK = ROOT / "web" / "package-lock.json"
+PREFIX = "assets/fonts/"  # where Flet's no-CDN page tells Flutter to look, under the site's root
+# The engine's families Pandapad serves -> their npm package.
+SOURCES = {
+    "Noto Sans JP": "noto-sans-jp", "Noto Sans SC": "noto-sans-sc", "Noto Sans TC": "noto-sans-tc",
+    "Noto Sans HK": "noto-sans-hk", "Noto Sans KR": "noto-sans-kr", "Noto Color Emoji": "noto-color-emoji",
+    "Noto Sans Arabic": "noto-sans-arabic", "Noto Sans Hebrew": "noto-sans-hebrew", "Noto Sans": "noto-sans",
+    "Noto Sans Symbols": "noto-sans-symbols", "Noto Sans Symbols 2": "noto-sans-symbols-2",
+    # What the engine picks for a lone full-width "（", "：" or "。" (its table lists these two
+    # among the fonts that have them, and takes the first when no CJK text is beside it).
+    "Noto Sans Mongolian": "noto-sans-mongolian", "Noto Sans New Tai Lue": "noto-sans-new-tai-lue",
+}
+# Where a family's package lacks characters the engine expects of it, they are taken from another
+# Noto family's package of the same design: the packages cut those two to their scripts, without
+# the CJK punctuation Google's files hold.
+BORROWED = {"Noto Sans Mongolian": "Noto Sans SC", "Noto Sans New Tai Lue": "Noto Sans SC"}
+# Tables a merge of these cannot join, and none Flutter uses for horizontal text.
+DROPPED = ["BASE", "STAT", "vhea", "vmtx"]
+STAMP = ".fallback-fonts"  # beside the folder: which client and packages its files were made for
+
+
+class TableNotFound(RuntimeError):
+    """Flet's client no longer holds the fallback table where this module reads it."""
+
+
+@dataclass(frozen=True)
+class EngineFont:
+    name: str                      # "Noto Sans JP 118"
+    url: str                       # "notosansjp/v53/….118.woff2", under fontFallbackBaseUrl
+    code_points: frozenset[int]    # the characters the engine expects the file to have
+
+    @property
+    def family(self) -> str | None:
+        """The served family this font belongs to ("Noto Sans JP 118" -> "Noto Sans JP")."""
+        if self.name in SOURCES:
+            return self.name
+        base, _, number = self.name.rpartition(" ")
+        return base if number.isdigit() and base in SOURCES else None
+
+
+def client_script() -> Path:
+    from flet_web import get_package_web_dir
+
+    return Path(get_package_web_dir()) / "main.dart.js"
+
+
+def _digits(text: str):
+    """The engine's packing: decimal digits are a prefix, a letter ends the number."""
+    prefix = 0
+    for ch in text:
+        if ch.isdigit():
+            prefix = prefix * 10 + int(ch)
+            continue
+        yield prefix, ch
+        prefix = 0
+
+
+@lru_cache(maxsize=4)
+def engine_fonts(script: Path | None = None) -> tuple[EngineFont, ...]:
+    """The fallback table of Flet's client (Flutter's font_fallbacks: a list of fonts, sets of
+    them, and the code point ranges each set covers, packed into strings)."""
+    text = (script or client_script()).read_text(encoding="utf-8", errors="replace")
+    fonts = re.findall(r'\("(Noto [^"]+)","([a-z0-9]+/v\d+/[A-Za-z0-9_.-]+\.woff2)"\)', text)
+    packed_sets = re.findall(r'\("(,[0-9a-z,]{10000,})"', text)
+    packed_ranges = re.findall(r'\("([0-9A-Za-z]{10000,})"', text)
+    if not fonts or len(packed_sets) != 1 or len(packed_ranges) != 1:
+        raise TableNotFound(f"{len(fonts)} fonts, {len(packed_sets)} font sets, {len(packed_ranges)} range tables "
+                            f"in {script or client_script()}")
+    sets = []
+    for part in packed_sets[0].split(","):
+        members, previous = [], -1
+        for prefix, ch in _digits(part):
+            previous += prefix * 26 + (ord(ch) - ord("a")) + 1
+            members.append(previous)
+        sets.append(members)
+    covered: list[list[tuple[int, int]]] = [[] for _ in fonts]
+    start, size = 0, 1
+    for prefix, ch in _digits(packed_ranges[0]):
+        if ch.islower():  # a range's size, for the set that follows
+            size = prefix * 26 + (ord(ch) - ord("a")) + 2
+            continue
+        for member in sets[prefix * 26 + (ord(ch) - ord("A"))]:
+            covered[member].append((start, start + size - 1))
+        start, size = start + size, 1
+    if start != 0x110000:
+        raise TableNotFound(f"the ranges end at {start:#x}, not after the last code point")
+    return tuple(EngineFont(name, url, frozenset(c for a, b in covered[i] for c in range(a, b + 1)))
+                 for i, (name, url) in enumerate(fonts))
+
+
+def package_files(family: str) -> list[Path]:
+    """The package's files of weight 400, upright (one per slice or script)."""
+    folder = PACKAGES / SOURCES[family] / "files"
+    return sorted(folder.glob("*-400-normal.woff2")) if folder.is_dir() else []
 
 
 def installed() -> bool:
-    return (PACKAGE / "noto-sans-jp-0-400-normal.woff2").is_file()
+    return all(package_files(family) for family in SOURCES)
 
 
-def slice_file(n: int) -> Path:
-    return PACKAGE / f"noto-sans-jp-{n}-400-normal.woff2"
+def _cmap(path: Path) -> frozenset[int]:
+    from fontTools.ttLib import TTFont
+
+    return frozenset(TTFont(path, lazy=True).getBestCmap())
 
 
-def fallback_names() -> dict[str, Path]:
-    """Where Flutter asks for each Japanese slice (relative to the site's root) -> its file.
-    The name comes from Flet's own client, so a Flet whose Flutter names other files still
-    gets them where it asks."""
-    from flet_web import get_package_web_dir
-
-    client = (Path(get_package_web_dir()) / "main.dart.js").read_text(encoding="utf-8", errors="replace")
-    found = re.search(r'"(notosansjp/v\d+/[A-Za-z0-9_-]+\.)0\.woff2"', client)
-    if not found or not installed():
-        return {}
-    return {f"assets/fonts/{found.group(1)}{n}.woff2": slice_file(n) for n in range(SLICES)}
+@dataclass
+class Plan:
+    files: dict[str, list[Path]]          # "assets/fonts/<url>" -> its source file(s), merged if more
+    code_points: dict[str, frozenset[int]]  # "assets/fonts/<url>" -> the characters the engine expects
+    missing: dict[str, frozenset[int]]    # the characters of an entry no file of its package has
+    unserved: list[str]                   # the engine's families with no package here
 
 
-def catalog_text() -> str:
-    """Every character the Japanese catalog can show."""
-    from babel.messages.pofile import read_po
+def plan(fonts: tuple[EngineFont, ...] | None = None) -> Plan:
+    fonts = fonts if fonts is not None else engine_fonts()
+    cmaps = {family: {path: _cmap(path) for path in package_files(family)} for family in SOURCES}
+    files, code_points, missing, unserved = {}, {}, {}, set()
+    for font in fonts:
+        family = font.family
+        if family is None or not cmaps.get(family):
+            unserved.add(font.name.rstrip("0123456789 ") or font.name)
+            continue
+        sources = cmaps[family]
+        if family in BORROWED:
+            sources = {**sources, **cmaps[BORROWED[family]]}
+        whole = [path for path, cmap in cmaps[family].items() if font.code_points <= cmap]
+        if whole:  # the smallest file that has every character
+            chosen = [min(whole, key=lambda p: p.stat().st_size)]
+        else:  # the fewest files that have them, greedily
+            chosen, left = [], set(font.code_points)
+            while left:
+                path = max(sources, key=lambda p: len(sources[p] & left))
+                if not sources[path] & left:
+                    break
+                chosen.append(path)
+                left -= sources[path]
+            if left:
+                missing[font.url] = frozenset(left)
+        files[PREFIX + font.url] = sorted(chosen)
+        code_points[PREFIX + font.url] = font.code_points
+    return Plan(files, code_points, missing, sorted(unserved))
 
-    with (lang.LOCALES / "ja" / "LC_MESSAGES" / f"{lang.DOMAIN}.po").open("rb") as f:
-        catalog = read_po(f, locale="ja")
-    return "".join(s for m in catalog if m.id for s in (m.string if isinstance(m.string, tuple) else (m.string,)))
 
-
-def family_font(text: str | None = None) -> bytes:
-    """The Japanese family: the slices' glyphs of ALWAYS and the catalog (or of `text` alone),
-    merged into one font."""
+def merged(paths: list[Path], code_points: frozenset[int]) -> bytes:
+    """One woff2 font of the glyphs of `code_points` in `paths` (files of one family, cut by
+    script or slice): each cut to those characters first, so a slice stays a slice."""
     from fontTools import subset
     from fontTools.merge import Merger, Options
     from fontTools.ttLib import TTFont
 
-    wanted = ({ord(c) for c in text} if text is not None else
-              {c for a, b in ALWAYS for c in range(a, b + 1)} | {ord(c) for c in catalog_text()})
-    dropped = ["BASE", "STAT", "vhea", "vmtx"]  # vertical text and tables the merge cannot join
     parts = []
-    for n in range(SLICES):
-        font = TTFont(slice_file(n))
-        if not wanted & set(font.getBestCmap()):
-            continue
-        cut = subset.Subsetter(subset.Options(layout_features=["*"], drop_tables=dropped, name_IDs=["*"]))
-        cut.populate(unicodes=wanted)
-        cut.subset(font)
+    for path in paths:
+        font = TTFont(path)
         font.flavor = None
+        cut = subset.Subsetter(subset.Options(layout_features=["*"], drop_tables=DROPPED, name_IDs=["*"],
+                                              notdef_outline=True))
+        cut.populate(unicodes=code_points)
+        cut.subset(font)
         out = io.BytesIO()
         font.save(out)
         out.seek(0)
         parts.append(out)
-    merged = Merger(Options(drop_tables=dropped)).merge(parts)
-    merged.flavor = "woff2"
+    font = Merger(Options(drop_tables=DROPPED)).merge(parts)
+    font.flavor = "woff2"
     out = io.BytesIO()
-    merged.save(out)
+    font.save(out)
     return out.getvalue()
 
 
-def names_text() -> str:
-    """The glyphs of the languages' own names that Latin fonts lack (日本語)."""
-    return "".join(sorted({c for name in lang.LANGUAGES.values() for c in name if ord(c) > 0x2FFF}))
+def source_key() -> str:
+    """What the files depend on: the client's table and the packages' versions."""
+    script = client_script()
+    digest = hashlib.sha256(script.read_bytes())
+    lock = json.loads(LOCK.read_text(encoding="utf-8"))["packages"] if LOCK.is_file() else {}
+    for family in sorted(SOURCES):
+        digest.update(f"{family}={lock.get('node_modules/@fontsource/' + SOURCES[family], {}).get('version')}".encode())
+    return digest.hexdigest()
 
 
-def write_family(folder: Path) -> Path:
-    """FAMILY_FILE (and the languages' names font) under `folder`, made again only when the
-    Japanese catalog or the names changed."""
-    target = folder / FAMILY_FILE
-    names = folder / lang.NAMES_FONT[1]
-    stamp = folder.parent / f"{folder.name}.japanese-source"  # beside the folder: not served
-    source = hashlib.sha256((catalog_text() + "\0" + names_text()).encode()).hexdigest()
-    if target.is_file() and names.is_file() and stamp.is_file() and stamp.read_text() == source:
-        return target
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(family_font())
-    names.write_bytes(family_font(names_text()))
-    stamp.write_text(source)
-    return target
+def write(folder: Path, log=print) -> Plan | None:
+    """The served fonts under `folder` (PREFIX/…, as the phones ask for them), made again only
+    when the client or the packages changed. None when the packages are not installed."""
+    stamp = folder.parent / f"{folder.name}{STAMP}"
+    if not installed():
+        return None
+    key = source_key()
+    if stamp.is_file() and stamp.read_text() == key and (folder / PREFIX).is_dir():
+        return None
+    made = plan()
+    for rel, paths in made.files.items():
+        target = folder / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.unlink(missing_ok=True)
+        if len(paths) == 1:  # servestatic serves files, not symbolic links: a hard link, else a copy
+            try:
+                os.link(paths[0], target)
+            except OSError:
+                shutil.copy2(paths[0], target)
+        else:
+            target.write_bytes(merged(paths, made.code_points[rel]))
+    for url, left in made.missing.items():
+        log(f"fonts: {url} lacks {len(left)} of the characters Flutter expects of it, e.g. "
+            + " ".join(f"U+{c:04X}" for c in sorted(left)[:6]))
+    stamp.write_text(key)
+    return made
+
+
+def served_size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in (folder / PREFIX).rglob("*.woff2"))

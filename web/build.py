@@ -301,19 +301,28 @@ def unused_fonts() -> None:
             folder.rmdir()
 
 
-def japanese_fonts() -> None:
-    """The Japanese fonts (views/fonts.py) where a phone reading Japanese asks for them; the
-    service worker keeps them once asked (web/sw-src.js), and precaches none: an English
-    phone's first visit stays as it was."""
+def fallback_fonts() -> None:
+    """The fonts Flutter fetches for the characters Roboto lacks (views/fonts.py), where it asks
+    for them: each fetched by a phone that draws its characters, kept then by the service
+    worker (web/sw-src.js) and precached by none, so an English phone's first visit stays as
+    it was. Made once beside the server's prepared copy, and linked here."""
     sys.path.insert(0, str(ROOT))
     from views import fonts
+    from views.hosts import serving
 
     if not fonts.installed():
         run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB)
-    for rel, source in fonts.fallback_names().items():
-        (OUT / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(source, OUT / rel)
-    fonts.write_family(OUT)
+    made = serving.fallback_fonts(serving.cache_root())
+    if made is None:
+        raise SystemExit("make web: the fallback fonts could not be made; see the log above")
+    for source in (made / fonts.PREFIX).rglob("*.woff2"):
+        target = OUT / source.relative_to(made)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.unlink(missing_ok=True)
+        try:
+            os.link(source, target)
+        except OSError:  # another file system
+            shutil.copy2(source, target)
 
 
 # A maskable icon (W3C Web App Manifest): the launcher cuts it to its own shape (a circle, a
@@ -413,7 +422,7 @@ def main(argv: list[str] | None = None) -> None:
     repack_archive()
     drop_unused()
     unused_fonts()
-    japanese_fonts()
+    fallback_fonts()
     icons()
     service_worker()
     if compressed:

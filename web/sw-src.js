@@ -16,12 +16,13 @@ precaching.addPlugins([{
 precaching.precacheAndRoute(self.__WB_MANIFEST);
 precaching.cleanupOutdatedCaches();
 
-// The Japanese fonts (not precached: only a phone reading Japanese asks for them) are kept once
-// fetched, for the next opening offline; a new build's copy is fetched in the background.
+// The fonts Flutter fetches for the characters its own lacks (views/fonts.py: Japanese,
+// Chinese, Korean, Arabic, Hebrew, emoji… in slices) are precached by none: each is fetched by a
+// phone that draws those characters, and kept then, for the next opening offline. Their
+// addresses name their version, so the copy kept is the one to use.
 const { strategies } = workbox;
-routing.registerRoute(({ url }) => url.pathname.includes("/assets/fonts/notosansjp/")
-                      || url.pathname.endsWith("/fonts/pandapad-ja.woff2"),
-                      new strategies.StaleWhileRevalidate({ cacheName: "pandapad-japanese-fonts" }));
+routing.registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.includes("/assets/fonts/noto"),
+                      new strategies.CacheFirst({ cacheName: "pandapad-fonts" }));
 
 // Flutter's engines (#44): the site has two builds of Flutter's app, each with its renderer
 // (WebAssembly with skwasm where the browser has WasmGC, JavaScript with CanvasKit elsewhere,
@@ -55,9 +56,10 @@ async function enginesOfOtherBuilds() {
 self.addEventListener("install", (event) => {
   event.waitUntil(enginesOfOtherBuilds().then(keepEngine));
 });
+// The Japanese fonts' own cache of before #45 goes too: the same slices are in pandapad-fonts.
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys().then((names) => Promise.all(names
-    .filter((name) => name.startsWith("pandapad-engine-") && name !== ENGINE_CACHE)
+    .filter((name) => (name.startsWith("pandapad-engine-") && name !== ENGINE_CACHE) || name === "pandapad-japanese-fonts")
     .map((name) => caches.delete(name)))));
 });
 

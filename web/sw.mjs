@@ -46,11 +46,11 @@ const { count, size, warnings } = await injectManifest({
   globDirectory: site,
   globPatterns: ["**/*"],
   // The worker and Workbox are kept by the browser as the worker's own; 404.html is index.html again.
-  // The Japanese fonts are asked for by a phone reading Japanese only, and kept then (sw-src.js).
+  // The fallback fonts are asked for by a phone that draws their characters only, and kept then (sw-src.js).
   // Flutter's engines are kept per phone, only the one it runs (sw-src.js). Flutter's licence text
   // (shown by no screen of Pandapad) and media_kit's HLS player (no video) are never asked for.
-  globIgnores: [...copies, "sw.js", ".sw-src.js", "404.html", `${workboxDir}/**`, "assets/fonts/notosansjp/**",
-                "fonts/pandapad-ja.woff2", "main.dart.js", "main.dart.mjs", "main.dart.wasm", "canvaskit/**",
+  globIgnores: [...copies, "sw.js", ".sw-src.js", "404.html", `${workboxDir}/**`, "assets/fonts/noto*/**",
+                "main.dart.js", "main.dart.mjs", "main.dart.wasm", "canvaskit/**",
                 "assets/NOTICES", "assets/packages/media_kit/**"],
   swSrc: source,
   swDest: join(site, "sw.js"),

@@ -168,7 +168,7 @@ def install(prepared: Path, assets_dir: Path | None) -> None:
         return
     key = prepared.name.removeprefix("flet-web-")
     etags = json.loads((prepared / DONE).read_text())
-    japanese = japanese_fonts(prepared.parent)
+    fallbacks = fallback_fonts(prepared.parent)
     shadowed = {p.relative_to(assets_dir).as_posix() for p in assets_dir.rglob("*") if p.is_file()} \
         if assets_dir and assets_dir.is_dir() else set()
     serve_one_thread()  # outside Flet's own middleware, which isolates every page (COOP/COEP)
@@ -178,7 +178,7 @@ def install(prepared: Path, assets_dir: Path | None) -> None:
         fastapi_app = stock_app(*args, **kwargs)
         # Inside Flet's middleware, outside its routes: the websocket passes through.
         fastapi_app.user_middleware.extend([
-            Middleware(ClientFiles, prepared=prepared, key=key, etags=etags, shadowed=shadowed, japanese=japanese),
+            Middleware(ClientFiles, prepared=prepared, key=key, etags=etags, shadowed=shadowed, fallbacks=fallbacks),
             Middleware(Revalidated),
             Middleware(GZipMiddleware, minimum_size=500),  # the patched index.html and manifests
         ])
@@ -195,32 +195,26 @@ def install(prepared: Path, assets_dir: Path | None) -> None:
     flet_static_files.patch_index_html = patch_index_html
 
 
-def japanese_fonts(root: Path) -> Path | None:
-    """A folder of the Japanese fonts (views/fonts.py) as the phones ask for them: the slices
-    where Flutter's fallback looks (the npm package's files) and the family a phone
-    reading Japanese draws in. None, and a warning, without the package (npm ci in web/)."""
+def fallback_fonts(root: Path) -> Path | None:
+    """A folder of the fonts Flutter fetches for the characters Roboto lacks (views/fonts.py),
+    where it asks for them: made once per client and package version, beside the prepared
+    copy (one process makes it, the others wait). None, and a warning, without the packages
+    (npm ci in web/)."""
     from views import fonts
 
-    names = fonts.fallback_names()
-    if not names:
-        log.warning("no Japanese font (web/node_modules/@fontsource/noto-sans-jp: `make setup` installs it); "
-                    "a phone reading Japanese will miss glyphs")
+    if not fonts.installed():
+        log.warning("no fallback fonts (web/node_modules/@fontsource: `make setup` installs them); "
+                    "phones will draw boxes for Japanese, Chinese, Korean, Arabic, Hebrew and emoji")
         return None
-    folder = root / "fonts-ja"
-    for rel, source in names.items():  # servestatic serves files, not symbolic links
-        copy = folder / rel
-        if not copy.is_file() or copy.stat().st_size != source.stat().st_size:
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            copy.unlink(missing_ok=True)
-            try:
-                os.link(source, copy)
-            except OSError:  # another file system
-                shutil.copy2(source, copy)
-    try:
-        fonts.write_family(folder)
-    except Exception:  # fontTools missing or a slice unreadable: the fallback slices still serve
-        log.exception("making the Japanese family font")
-    return folder
+    folder = root / "fonts"
+    root.mkdir(parents=True, exist_ok=True)
+    with open(root / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            fonts.write(folder, log=log.warning)
+        except Exception:  # a client whose table moved, a package file unreadable
+            log.exception("making the fallback fonts")
+    return folder if (folder / fonts.PREFIX).is_dir() else None
 
 
 def versioned_index(index_path: str, key: str) -> None:
@@ -241,15 +235,15 @@ class ClientFiles(ServeStaticASGI):
     """servestatic over the prepared copy: at / (revalidated) and at /_v/<key>/ (kept)."""
 
     def __init__(self, app, *, prepared: Path, key: str, etags: dict[str, str], shadowed: set[str],
-                 japanese: Path | None = None):
+                 fallbacks: Path | None = None):
         self.etags = etags
         self.versioned = f"{VERSIONED}{key}/"
         # Font types as Flet's own static files give them (servestatic's table lacks these).
         super().__init__(app, root=prepared, prefix="/", max_age=None, allow_all_origins=True,
                          mimetypes={".otf": "font/otf", ".ttf": "font/ttf", ".woff2": "font/woff2"})
         self.add_files(prepared, prefix=self.versioned)
-        if japanese is not None:  # asked for by a phone reading Japanese only
-            self.add_files(japanese, prefix="/")
+        if fallbacks is not None:  # each asked for by a phone that draws its characters only
+            self.add_files(fallbacks, prefix="/")
         for rel in shadowed:
             self.files.pop("/" + rel, None)
         self.files.pop("/" + DONE, None)
@@ -331,5 +325,5 @@ class Revalidated:
 if __name__ == "__main__":  # `make setup`: prepare once, so the first start is quick
     with contextlib.suppress(KeyboardInterrupt):
         prepared = prepare()
-        japanese_fonts(prepared.parent)
+        fallback_fonts(prepared.parent)
         print(prepared)
