@@ -27,3 +27,37 @@
     console.warn("Pandapad: the browser's languages (" + told + ") cannot be mended: " + e);
   }
 })();
+
+// Pandapad: which letterforms a kanji or hanzi is drawn in (#45). Flutter's engine draws the
+// characters Roboto lacks with the Noto slices the site serves (views/fonts.py); a character the
+// Japanese, Chinese and Korean slices all have is taken from the family of navigator.language
+// ("ja", "ko", "zh-CN"… compared whole: "ja-JP" is not "ja"), else from the Chinese one. So the
+// engine is told the language Pandapad will speak, where it is one of those: the one chosen in
+// Settings (kept by Flutter's shared_preferences as flutter.pandapad.language), else the first
+// of the phone's own that Pandapad speaks (views/lang.of_phone). Read once, when Flutter starts:
+// Settings opens the app again after a change between them (views/preferences.py).
+(function () {
+  "use strict";
+  var SPOKEN = ["en", "de", "es", "fr", "it", "nl", "pl", "pt", "ja", "ko", "zh"];  // views/lang.LANGUAGES
+  var FORMS = { ja: "ja", ko: "ko", zh: "zh-CN" };
+  var speaks = null;
+  try {
+    var chosen = JSON.parse(localStorage.getItem("flutter.pandapad.language") || "null");
+    if (typeof chosen === "string") speaks = chosen.split("_")[0];
+  } catch (e) { /* no storage, or not a choice: the phone's own */ }
+  if (SPOKEN.indexOf(speaks) < 0) {
+    speaks = null;
+    var tags = Array.prototype.slice.call(navigator.languages || [navigator.language || ""]);
+    for (var i = 0; i < tags.length && speaks === null; i++) {
+      var primary = String(tags[i]).toLowerCase().split(/[-_]/)[0];
+      if (SPOKEN.indexOf(primary) >= 0) speaks = primary;
+    }
+  }
+  if (!FORMS[speaks] || navigator.language === FORMS[speaks]) return;
+  var form = FORMS[speaks];
+  try {
+    Object.defineProperty(Object.getPrototypeOf(navigator), "language", { configurable: true, get: function () { return form; } });
+  } catch (e) {
+    console.warn("Pandapad: kanji may be drawn in another language's letterforms: " + e);
+  }
+})();

@@ -42,11 +42,6 @@ PHONE = "phone"  # the Settings choice "Phone's language": follow the phone
 # message marked ⟦like this⟧, so a text on screen without the marks did not come from a catalog.
 PSEUDO = "qps"
 PSEUDO_TAGS = ("qps", "qps-ploc", "en-xa")
-# A language whose glyphs Flutter's own fonts lack draws in a family of its own (views/fonts.py
-# makes it; the hosts serve it at this path under the site's root).
-FONTS = {"ja": ("Pandapad Japanese", "fonts/pandapad-ja.woff2")}
-# The languages' own names (Settings), for a phone whose fonts lack 日本語's glyphs: a few kB.
-NAMES_FONT = ("Pandapad Language Names", "fonts/pandapad-language-names.woff2")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 _default = "en"
@@ -126,10 +121,52 @@ def translations(code: str) -> NullTranslations:
     else:
         with (LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
             catalog = read_po(f, locale=code)
+        if code in ("ja", "ko"):
+            for message in catalog:
+                if message.id:
+                    message.string = (tuple(kept_whole(s, code) for s in message.string)
+                                      if isinstance(message.string, tuple) else kept_whole(message.string, code))
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
     return Translations(buffer, domain=DOMAIN)
+
+
+# Where lines may break (#45). Flutter breaks a line by Unicode's rules, which allow a break
+# between any two kana or kanji: "ゲ / ーム", "Jonasの勝 / 利". A Japanese line breaks between
+# the phrases BudouX finds, and a Korean one between words (at spaces), as their typesetting
+# does: the characters of a phrase or word are joined by U+FEFF, a joiner of no width that
+# forbids a break (Unicode's class WJ) and is in Flutter's own font (so no font is fetched
+# for it). A line never starts with a small kana, ー or an iteration mark (kinsoku): Flutter
+# would break before them too. A phrase wider than the line is still broken, at its characters.
+JOIN = "\ufeff"
+NO_LINE_START = set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿーゝゞヽヾ々")
+HANGUL = re.compile("[\uac00-\ud7a3]{2,}")
+
+
+def kept_whole(text: str, code: str) -> str:
+    """`text` with a JOIN wherever a line must not break inside a phrase (ja) or word (ko);
+    {placeholders} are kept as they are, each one with the phrase it stands in."""
+    if code == "ko":
+        return HANGUL.sub(lambda m: JOIN.join(m.group()), text)
+    if code != "ja":
+        return text
+    holders = PLACEHOLDER.findall(text)
+    marked = PLACEHOLDER.sub(lambda m: chr(0xF0000 + holders.index(m.group())), text)  # one character each
+    out = []
+    for phrase in _japanese_phrases().parse(marked):
+        out.append(JOIN.join(phrase) if len(phrase) > 1 else phrase)
+        if out[-1] and out[-1][0] in NO_LINE_START and len(out) > 1:
+            out[-1] = JOIN + out[-1]
+    joined = "".join(out)
+    return re.sub("[\U000F0000-\U000F00FF]", lambda m: holders[ord(m.group()) - 0xF0000], joined)
+
+
+@lru_cache(maxsize=None)
+def _japanese_phrases():
+    import budoux
+
+    return budoux.load_default_japanese_parser()
 
 
 def _format(text: str, values: dict) -> str:

@@ -86,29 +86,32 @@ async def choose(page: ft.Page, games, **changes) -> None:
 def _phone_tags(info) -> list[str]:
     """The phone's languages, best first, as tags ('de-DE')."""
     tags = list(getattr(info, "languages", None) or [])
-    if getattr(info, "language", None):
+    # navigator.language only where the list is missing: assets/languages.js may have set it to
+    # the language of the letterforms kanji are drawn in, which is not the phone's own (#45).
+    if getattr(info, "language", None) and not tags:
         tags.insert(0, info.language)
     for loc in getattr(info, "locales", None) or []:
         tags.append("-".join(p for p in (loc.language_code, loc.script_code, loc.country_code) if p))
     return tags
 
 
+def flutter_locale(code: str) -> ft.Locale:
+    """A language of lang.LANGUAGES as Flutter names it: pt_BR -> pt, BR; zh_Hans -> zh, Hans."""
+    from babel import Locale
+
+    tag = Locale.parse(code)
+    return ft.Locale(tag.language, country_code=tag.territory, script_code=tag.script)
+
+
 def show_language(page: ft.Page, code: str) -> None:
-    """Speak `code` on this phone: our catalogs, and Flutter's own words (a text field's menu)
-    and its font choice for Japanese kanji."""
-    before = lang.language(page)
+    """Speak `code` on this phone: our catalogs, and Flutter's own words (a text field's menu)."""
     lang.set_language(code, page)
     flutter = "en" if code == lang.PSEUDO else code
     # English is Flutter's own: a phone that reads it is spared the change of locale, which
     # cost its first screen a reload of Flutter's words (bench_join: 1.30 s against 1.16 s).
     if flutter != "en" or page.locale_configuration is not None:
         page.locale_configuration = ft.LocaleConfiguration(
-            supported_locales=[ft.Locale(c) for c in lang.LANGUAGES], current_locale=ft.Locale(flutter))
-    if code in lang.FONTS:  # asked for by this phone only, once it reads that language
-        family, path = lang.FONTS[code]
-        page.fonts = {**(page.fonts or {}), family: path}
-    if lang.FONTS.get(code) != lang.FONTS.get(before):
-        page.theme, page.dark_theme = theme.themes()  # the language's font family, or none again
+            supported_locales=[flutter_locale(c) for c in lang.LANGUAGES], current_locale=flutter_locale(flutter))
     if page not in _banners:  # the phone build: no link, no banner
         return
     try:  # not on the way to the first screen
@@ -207,10 +210,18 @@ async def kept(page: ft.Page, key: str, tries: int = 4, wait: float = 1.0):
     return None
 
 
-async def choose_language(page: ft.Page, choice: str) -> None:
-    """A language chosen in Settings (or lang.PHONE): for this session, and kept in the phone."""
+# The languages whose kanji and hanzi have letterforms of their own, as assets/languages.js tells
+# Flutter's engine before it starts (navigator.language): it reads that once.
+LETTERFORMS = {"ja": "ja", "ko": "ko", "zh_Hans": "zh-CN"}
+
+
+async def choose_language(page: ft.Page, choice: str) -> bool:
+    """A language chosen in Settings (or lang.PHONE): for this session, and kept in the phone.
+    True when the app must open again in the browser to draw the new language's letterforms
+    (Japanese kanji are not Chinese hanzi)."""
     if choice != lang.PHONE and choice not in lang.LANGUAGES:
         raise ValueError(f"{choice} is not a language of Pandapad")
+    before = LETTERFORMS.get(lang.language(page))
     own = _languages.get(page, (lang.PHONE, "en"))[1]
     _languages[page] = (choice, own)
     show_language(page, own if choice == lang.PHONE else choice)
@@ -220,5 +231,7 @@ async def choose_language(page: ft.Page, choice: str) -> None:
             await asyncio.wait_for(prefs.remove(LANGUAGE_KEY), timeout=5)
         else:
             await asyncio.wait_for(prefs.set(LANGUAGE_KEY, choice), timeout=5)
-    except Exception as exc:  # kept for this visit only
+    except Exception as exc:  # kept for this visit only: no opening again, which would lose it
         log.info("keeping the language: %s", exc)
+        return False
+    return bool(page.web) and LETTERFORMS.get(lang.language(page)) != before

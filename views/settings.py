@@ -83,13 +83,11 @@ class SettingsScreen:
         s = preferences.settings_of(page, games)  # the look and feel this phone goes by
         self.theme_group = ft.RadioGroup(value=s.theme, on_change=self.on_theme, content=ft.Column(
             [ft.Radio(value=v, label=_(t), label_style=ft.TextStyle(size=theme.BODY)) for v, t in THEMES], spacing=0))
-        # Each language named in its own words, whatever this phone reads now (#33); 日本語 in a
-        # font of its own three glyphs, which this screen alone asks for.
-        family, path = lang.NAMES_FONT
-        page.fonts = {**(getattr(page, "fonts", None) or {}), family: path}
+        # Each language named in its own words, whatever this phone reads now (#33, #45): 日本語,
+        # 한국어 and 简体中文 in the slices the site serves, fetched when this screen first shows.
         self.language_group = ft.RadioGroup(value=preferences.language_choice(page), on_change=self.on_language,
                                             content=ft.Column([ft.Radio(value=v, label=t, label_style=ft.TextStyle(
-                                                size=theme.BODY, font_family=family if v == "ja" else None))
+                                                size=theme.BODY))
                                                 for v, t in ((lang.PHONE, _("Phone's language")),
                                                              *lang.LANGUAGES.items())], spacing=0))
         self.size_group = ft.RadioGroup(value=s.text_size, on_change=self.on_text_size, content=ft.Column(
@@ -188,9 +186,12 @@ class SettingsScreen:
 
     async def on_language(self, e) -> None:
         try:
-            await preferences.choose_language(self.page, self.language_group.value)
+            again = await preferences.choose_language(self.page, self.language_group.value)
         except ValueError as exc:
             log.info("language: %s", exc)
+            return
+        if again:  # this screen, opened again: the engine learns the letterforms as it starts
+            await ft.UrlLauncher().launch_url((self.page.route or "/").lstrip("/") or ".", web_only_window_name="_self")
             return
         if self.redraw is not None:
             await self.redraw()

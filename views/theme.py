@@ -99,12 +99,9 @@ def themes() -> tuple[ft.Theme, ft.Theme]:
     Only button labels get a size here; other text sizes are set on each text (a custom text
     theme loses the dark theme's text colours)."""
     def theme() -> ft.Theme:
-        family = lang.FONTS.get(lang.language())  # Japanese in Japanese glyphs (views/fonts.py)
-        family = family[0] if family else None
-        # The buttons' labels too: their style replaces the theme's, family and all.
-        label = ft.ButtonStyle(text_style=ft.TextStyle(size=sized("BODY"), weight=ft.FontWeight.W_600,
-                                                       font_family=family))
-        return ft.Theme(color_scheme_seed="#2E7D32", font_family=family,
+        # Every script in Flutter's own font and the fallback fonts the site serves (views/fonts.py).
+        label = ft.ButtonStyle(text_style=ft.TextStyle(size=sized("BODY"), weight=ft.FontWeight.W_600))
+        return ft.Theme(color_scheme_seed="#2E7D32",
                         filled_button_theme=ft.FilledButtonTheme(style=label),
                         outlined_button_theme=ft.OutlinedButtonTheme(style=label),
                         text_button_theme=ft.TextButtonTheme(style=label))
@@ -154,18 +151,21 @@ def icon_button(icon, label: str, on_click, **kwargs) -> ft.IconButton:
 
 
 _WIDE = 0x2E80  # CJK from here on: a character as wide as the size, and a line may break after any
-_PIECES = re.compile("[\u2e80-\U0010ffff]|[^\u2e80-\U0010ffff]+")
+# A piece: one CJK character, or a run of others, and what lang.JOIN (U+FEFF) holds to it (#45).
+_PIECE = "(?:[\u2e80-\ufefe\uff00-\U0010ffff]|[^\u2e80-\U0010ffff]+)"
+_PIECES = re.compile(f"{_PIECE}(?:\ufeff+{_PIECE})*\ufeff*|\ufeff+")
 
 
 def text_width(text: str, size: float) -> float:
     """About how wide `text` is drawn at `size`: a letter 0.6 of the size, a kanji or kana a
     whole one (a place column of 32 px broke '1位' in two lines)."""
-    return sum(size if ord(c) >= _WIDE else 0.6 * size for c in text)
+    return sum(0.0 if c == "\ufeff" else size if ord(c) >= _WIDE else 0.6 * size for c in text)
 
 
 def pieces(word: str) -> list[str]:
     """The parts of a word (no spaces in it) that a line never breaks inside: the word itself,
-    or in Japanese each kanji and kana on its own (Flutter breaks a line between any two)."""
+    or in Japanese each kanji and kana on its own (Flutter breaks a line between any two),
+    but for those lang.JOIN holds together (a phrase of the catalog)."""
     return _PIECES.findall(word)
 
 

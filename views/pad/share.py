@@ -123,17 +123,25 @@ def png_size(png: bytes) -> tuple[int, int]:
     return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
 
 
-async def capture(shot: ft.Screenshot, width: int, tries: int = 4) -> bytes:
-    """The card as a PNG. A capture taken while the dialog is still being laid out comes back
-    the size of the whole screen with the card in a corner (seen in Chromium): taken again."""
-    png = b""
+async def capture(shot: ft.Screenshot, width: int, tries: int = 6) -> bytes:
+    """The card as a PNG, once two captures in a row agree. A capture taken while the dialog is
+    still being laid out comes back the size of the whole screen with the card in a corner
+    (seen in Chromium); one taken before the fonts of its names and date arrived (views/fonts.py:
+    a phone fetches the slices of 髙橋 or 김민준 when it first draws them) has boxes or gaps,
+    and the engine draws it again once they are in (#45): so the card is taken again until it
+    stays the same."""
+    png, before = b"", None
     for k in range(tries):
         # A float: the client takes an int pixel ratio as a wrong type. The delay lets the dialog settle.
-        png = await asyncio.wait_for(shot.capture(pixel_ratio=float(PIXEL_RATIO), delay=400 + 300 * k),
+        png = await asyncio.wait_for(shot.capture(pixel_ratio=float(PIXEL_RATIO), delay=400 if k == 0 else 300),
                                      timeout=CAPTURE_WAIT)
-        if png_size(png)[0] == width * PIXEL_RATIO:
+        if png_size(png)[0] != width * PIXEL_RATIO:
+            log.info("result card captured at %s, not %s wide: again", png_size(png), width * PIXEL_RATIO)
+            before = None
+        elif png == before:
             return png
-        log.info("result card captured at %s, not %s wide: again", png_size(png), width * PIXEL_RATIO)
+        else:
+            before = png
     return png
 
 
