@@ -119,6 +119,10 @@ def stage(found: list[Path]) -> Path:
     # Flet's test helpers and pydantic's copy of its version 1 never run in the phone.
     for unused in ("flet/testing", "pydantic/v1"):
         shutil.rmtree(packages / unused, ignore_errors=True)
+    # BudouX's models but the Japanese one views/lang.py reads (#45): 210 kB less.
+    for model in (packages / "budoux" / "models").glob("*.json"):
+        if model.name != "ja.json":
+            model.unlink()
     # Babel's data of the locales Pandapad speaks (#33), not of its other 1,000: 32 MB less.
     kept = babel_locales()
     for data in (packages / "babel" / "locale-data").glob("*.dat"):
