@@ -199,7 +199,8 @@ def _extras(stats: GameStats, rows: list[dict[str, Any]]) -> None:
                 wins[names.get(pid, pid)] = wins.get(names.get(pid, pid), 0) + n
         points = sum(t for row, _f in with_facts for _i, _n, t, _p in row["players"])
         out.append((N_("Hand wins"), ", ".join(f"{n} {w}" for n, w in sorted(wins.items(), key=lambda x: -x[1])) or "–"))
-        out.append((N_("Average points per hand"), f"{points / hands:.1f}" if hands else "–"))
+        # A number, written by the phone in its own form (5.5, 5,5).
+        out.append((N_("Average points per hand"), round(points / hands, 1) if hands else "–"))
 
 
 # --------------------------------------------------------------------------- one player

@@ -73,7 +73,7 @@ def test_pass_the_pandas_hand_wins_and_points_per_hand():
         {"out": [{"player": "a", "points": 5}]}]})]
     extras = dict(game_stats("pass-the-pandas", rows).extras)
     assert extras["Hand wins"] == "Ann 2"
-    assert extras["Average points per hand"] == "5.5"
+    assert extras["Average points per hand"] == 5.5
 
 
 def test_a_players_page_counts_games_wins_and_streaks_in_time_order():

@@ -223,6 +223,11 @@ def number(value: int | float) -> str:
     return format_decimal(value, locale=locale())
 
 
+def decimal(value: float) -> str:
+    """A number with one decimal, as this phone writes it: 5.5 / 5,5."""
+    return format_decimal(value, "#,##0.0", locale=locale())
+
+
 def day(when: Date) -> str:
     """A date without its year, in this phone's form: 'Nov 24', '24. Nov.', '24 nov'."""
     return format_skeleton("MMMd", when, locale=locale())

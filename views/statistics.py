@@ -103,7 +103,8 @@ class StatisticsScreen:
                                best=stats.best_total[1], name=stats.best_total[0]) if stats.best_total
                              else _("Average total {average}", average=average), size=theme.BODY)]
             body += [ft.Row([ft.Text(_(label), size=theme.SMALL, weight=ft.FontWeight.BOLD, width=150),
-                             ft.Text(lang.problem(value), size=theme.SMALL, expand=True)],
+                             ft.Text(lang.decimal(value) if isinstance(value, float) else lang.problem(value),
+                                     size=theme.SMALL, expand=True)],
                             vertical_alignment=ft.CrossAxisAlignment.START)
                      for label, value in stats.extras]
             if stats.colours:
