@@ -82,7 +82,7 @@ class Board:
         self.dot_rows[(cell.row, cell.pos)] = top
         if cell.rosette:
             top.content = ft.Icon(ft.Icons.FILTER_VINTAGE, color="#FFD54F", size=16)
-        # TRANSLATORS: Royal Game of Ur: the letter marking a Doubles square (it scores double): one letter.
+        # TRANSLATORS: Royal Game of Ur: the letter marking a Doubles square (landing there moves the same counter again): one letter.
         mark = ft.Text(p_("Ur board square", "D") if cell.double else "", size=10, weight=ft.FontWeight.BOLD,
                        color=INK)
         stack = ft.Container(width=24, height=24, border_radius=12, alignment=ft.Alignment.CENTER,

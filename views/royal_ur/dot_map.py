@@ -36,7 +36,8 @@ class DotMapDialog:
                               _("Fewer dots on square {square}", square=pos), partial(self.on_step, pos))
             self.steppers[pos] = stepper
             if pos in ur.DOUBLES:
-                # TRANSLATORS: Royal Game of Ur: "Doubles": the game's term for a square that scores double.
+                # TRANSLATORS: Royal Game of Ur: "Doubles": the game's term for a square that moves the
+                # same counter again.
                 square = _("Square {square} (Doubles)", square=pos)
             else:
                 square = _("Square {square}", square=pos)

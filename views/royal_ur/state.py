@@ -79,7 +79,7 @@ def square_label(record: ur.Record, pos: int, entry: ur.Entry) -> str:
         return _("Square {square}, Rosette, {dots}, {counters}", square=pos, dots=dotted, counters=on)
     if pos in ur.DOUBLES:
         # TRANSLATORS: a square of the Ur board read out; "Doubles": the game's term for the squares
-        # that score double.
+        # that move the same counter again.
         return _("Square {square}, Doubles, {dots}, {counters}", square=pos, dots=dotted, counters=on)
     # TRANSLATORS: a square of the Ur board read out: its number, its dots, the loser's counters on it.
     return _("Square {square}, {dots}, {counters}", square=pos, dots=dotted, counters=on)
