@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+import unicodedata
 import weakref
 from datetime import date as Date
 from functools import lru_cache
@@ -140,7 +141,8 @@ def translations(code: str) -> NullTranslations:
 # for it). A line never starts with a small kana, ー or an iteration mark (kinsoku): Flutter
 # would break before them too. A phrase wider than the line is still broken, at its characters.
 JOIN = "\ufeff"
-NO_LINE_START = set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿーゝゞヽヾ々")
+NO_LINE_START = set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿーゝゞヽヾ々"
+                    "、。，．）」』】〕〉》”！？：；・")  # small kana, long vowel, closing marks
 HANGUL = re.compile("[\uac00-\ud7a3]{2,}")
 
 
@@ -155,11 +157,25 @@ def kept_whole(text: str, code: str) -> str:
     marked = PLACEHOLDER.sub(lambda m: chr(0xF0000 + holders.index(m.group())), text)  # one character each
     out = []
     for phrase in _japanese_phrases().parse(marked):
-        out.append(JOIN.join(phrase) if len(phrase) > 1 else phrase)
+        out.append(_joined(phrase))
         if out[-1] and out[-1][0] in NO_LINE_START and len(out) > 1:
             out[-1] = JOIN + out[-1]
     joined = "".join(out)
     return re.sub("[\U000F0000-\U000F00FF]", lambda m: holders[ord(m.group()) - 0xF0000], joined)
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def _joined(phrase: str) -> str:
+    """A phrase kept whole where the script would break it: a JOIN beside each kana, kanji or
+    full-width mark. Latin words, numbers and spaces inside it break as they always do (at the
+    space), so "Panda Royale" can still wrap and its letters stay a plain word to a screen reader."""
+    out = phrase[:1]
+    for before, ch in zip(phrase, phrase[1:]):
+        out += (JOIN + ch) if (_wide(before) or _wide(ch)) and not before.isspace() and not ch.isspace() else ch
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -257,18 +273,29 @@ def names(items: list[str]) -> str:
     return format_list(list(items), locale=locale()) if items else ""
 
 
-def read_every_language() -> None:
-    """Every language's catalog compiled and every piece of Babel's data the app writes with
-    read, once: what the phone build keeps in its snapshot of Python (views/hosts/warm.prepare)
-    and what web/build.py learns Babel's needed data files from."""
+def written_forms(code: str) -> list[str]:
+    """Every form of a date, time, number and list the app writes, in `code`'s language."""
     import datetime
 
     before = _default
+    set_language(code)
     try:
-        for code in (*LANGUAGES, PSEUDO):
-            set_language(code)
-            translations(code)
-            number(1234.5), names(["A", "B", "C"]), long_day(datetime.date(2026, 11, 24))
-            day_clock(datetime.datetime(2026, 11, 24, 14, 5, 9), seconds=True, year=True)
+        moments = [datetime.datetime(2026, month, 24, 14, 5, 9) for month in range(1, 13)]
+        forms = [form for moment in moments for form in (
+            day(moment), day_with_year(moment), long_day(moment), clock(moment, seconds=True),
+            clock(moment.replace(hour=9)), day_clock(moment), day_clock(moment, seconds=True, year=True))]
+        return forms + [number(1234567.5), number(-42), decimal(5.5), decimal(12.0),
+                        names(["A", "B", "C"]), names(["A", "B"])]
     finally:
         set_language(before)
+
+
+def read_every_language() -> dict[str, list[str]]:
+    """Every language's catalog compiled and every piece of Babel's data the app writes with
+    read, once: what the phone build keeps in its snapshot of Python (views/hosts/warm.prepare)
+    and what web/build.py learns Babel's needed data files from. Each language's forms."""
+    forms = {}
+    for code in (*LANGUAGES, PSEUDO):
+        translations(code)
+        forms[code] = written_forms(code)
+    return forms
