@@ -28,8 +28,8 @@ from views.pandoria.sheet import WORDS as PANDORIA_WORDS
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TOKEN = "languages-table-token"
-# The games tapped in German and in Japanese, light and dark, at the largest text size.
-PLAYED = {"de": ("de-DE", "light"), "ja": ("ja-JP", "dark")}
+# The games tapped in German, Japanese, Korean and Polish, light and dark, at the largest text size.
+PLAYED = {"de": ("de-DE", "light"), "ja": ("ja-JP", "dark"), "ko": ("ko-KR", "light"), "pl": ("pl-PL", "dark")}
 ROYALE = ["Mei", "Jonas", "Aylin"]
 YELLOWS = {"Mei": 4, "Jonas": 6, "Aylin": 2}
 ENDING = {"Ines": {"cards": 3, "wood": 2}, "Kira": {"cards": 1, "gold": 2}}
@@ -228,8 +228,7 @@ def standings_said(record_data: dict, code: str) -> list[str]:
 
 
 @pytest.mark.parametrize("code", list(PLAYED))
-def test_a_panda_royale_round_tapped_in_german_and_japanese_scores_as_main_py_score(browser, server, code,
-                                                                                  artifacts_dir):
+def test_a_panda_royale_round_tapped_in_each_language_scores_as_main_py_score(browser, server, code, artifacts_dir):
     page = phone_in(browser, server, f"game/pr-{code}", code)
     try:
         with speaking(code):
@@ -251,8 +250,7 @@ def test_a_panda_royale_round_tapped_in_german_and_japanese_scores_as_main_py_sc
 
 
 @pytest.mark.parametrize("code", list(PLAYED))
-def test_a_pandoria_end_step_tapped_in_german_and_japanese_scores_as_main_py_score(browser, server, code,
-                                                                                 artifacts_dir):
+def test_a_pandoria_end_step_tapped_in_each_language_scores_as_main_py_score(browser, server, code, artifacts_dir):
     page = phone_in(browser, server, f"game/pa-{code}", code)
     try:
         with speaking(code):
@@ -284,5 +282,30 @@ def test_a_pandoria_end_step_tapped_in_german_and_japanese_scores_as_main_py_sco
                 line = lang._("{place}. {name}: {shown}", place=p["place"], name=names[p["id"]], shown=p["total"])
                 scrolled_to(page, page.get_by_role("group", name=line).or_(
                     page.get_by_text(line, exact=True)).first)
+    finally:
+        page.context.close()
+
+
+def test_japanese_chosen_on_an_english_phone_opens_again_in_japanese_letterforms(browser, server):
+    """#45: kanji shared by Japanese and Chinese are drawn in the letterforms of the language the
+    engine was told as it started (assets/languages.js). Choosing Japanese in Settings on an
+    English phone opens the app again, which then draws from the Japanese font, not the Chinese."""
+    page = open_app_page(browser, f"{server.url}settings?token={TOKEN}", width=360, height=740,
+                         locale="en-US", **PHONE)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/assets/fonts/noto" in r.url else None)
+    try:
+        wait_for_text(page, "Language")
+        assert page.evaluate("navigator.language") == "en-US"
+        with page.expect_navigation():
+            page.get_by_role("radio", name="日本語").tap()
+        enable_semantics(page)
+        with speaking("ja"):
+            wait_for_text(page, lang._("Language"))
+        assert page.evaluate("navigator.language") == "ja"
+        wait_for_paint(page)
+        assert page.url.startswith(f"{server.url}settings"), page.url
+        japanese = [u for u in asked if "/notosansjp/" in u]
+        assert japanese, asked
     finally:
         page.context.close()

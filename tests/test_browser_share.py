@@ -18,10 +18,13 @@ from tests.browser_harness import (ARTIFACTS_DIR, PHONE, flet_server, open_app_p
                                    wait_for_paint, wait_for_text)
 from tests.records_for_tests import record
 from tests.test_share import decoded
+from views import lang
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 FOUR = ["Mei", "Jonas", "Aylin", "Sebastián"]
+# A table's names in Japanese and Korean (#45): 髙 is a kanji of names that simplified Chinese lacks.
+CJK = ["髙橋", "김민준", "Mei", "Jonas"]
 TEN = ["Mei", "Jonas", "Aylin", "Sebastián", "Priya", "Tomasz", "Chloé", "Kwame", "Ingrid", "Maximilian-Alexander"]
 
 
@@ -71,7 +74,8 @@ def stored(tmp_path_factory):
     data = tmp_path_factory.mktemp("share")
     # The finished Pandoria game a day earlier than the one left at its end: told apart in History.
     earlier = fx.pandoria().model_copy(update={"created": "2026-11-23T19:04:00Z", "finished": "2026-11-23T20:40:00Z"})
-    games = {"four": royale(FOUR, "card-four"), "ten": royale(TEN, "card-ten"), "pandoria": earlier}
+    games = {"four": royale(FOUR, "card-four"), "ten": royale(TEN, "card-ten"), "pandoria": earlier,
+             "kanji and hangul": royale(CJK, "card-cjk")}
     with Store.open(data) as store:
         for r in games.values():
             store.save(r, None)
@@ -200,6 +204,38 @@ def test_result_card_pictures(browser, server, stored, which, scheme, size):
         for name in names:
             page.get_by_text(name, exact=True).first.wait_for()
         screenshot(page, f"result_card_{which}_{scheme}_{width}x{height}")
+    finally:
+        page.context.close()
+
+
+def test_names_in_kanji_and_hangul_are_drawn_on_the_result_card(browser, server, stored):
+    """#45: the picture Share makes draws 髙橋 and 김민준 from the fonts the site serves (Japanese
+    letterforms on a Japanese phone, Korean for hangul), fetched before the card is captured."""
+    _, games = stored
+    game = games["kanji and hangul"]
+    page = phone(browser, server, f"game/{game.id}", locale="ja-JP", width=412, height=915)
+    try:
+        page.get_by_text(re.compile(r"^髙橋|김민준")).first.wait_for()
+        wait_for_paint(page)
+        with page.expect_download(timeout=30_000) as got:
+            lang.set_language("ja")
+            try:
+                share_it = lang._("Share the result")
+            finally:
+                lang.set_language("en")
+            scrolled_to(page, button(page, share_it)).tap()
+        path = ARTIFACTS_DIR / "result_card_kanji_hangul_ja_412.png"
+        got.value.save_as(path)
+        check_png(path.read_bytes())
+        # Every font the page fetched, with what the site answered (the page's own record of it).
+        fonts = page.evaluate("""performance.getEntriesByType('resource')
+            .filter(e => e.name.includes('/assets/fonts/noto')).map(e => [e.name, e.responseStatus])""")
+        families = {url.split("/assets/fonts/")[1].split("/")[0] for url, _status in fonts}
+        assert {"notosansjp", "notosanskr"} <= families, fonts
+        assert {status for _url, status in fonts} == {200}, fonts
+        for name in CJK:
+            page.get_by_text(name, exact=True).first.wait_for()
+        screenshot(page, "result_card_kanji_hangul_ja_412x915")
     finally:
         page.context.close()
 
