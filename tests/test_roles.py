@@ -146,7 +146,7 @@ def texts(control) -> list[str]:
                 out.append(v)
         for attr in ("controls", "actions"):
             stack.extend(getattr(c, attr, None) or [])
-        for attr in ("content", "appbar", "title", "subtitle", "leading"):
+        for attr in ("content", "appbar", "title", "subtitle", "leading", "label"):
             v = getattr(c, attr, None)
             if v is not None and not isinstance(v, str):
                 stack.append(v)

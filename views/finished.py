@@ -79,11 +79,12 @@ class FinishedScreen:
             ft.FilledButton(_("Rematch"), icon=ft.Icons.REPLAY, height=theme.TAP, on_click=self.on_rematch,
                             disabled=pad is None),
         ], wrap=True, spacing=8))
+        size, lines, height = theme.bar_title(self.title, (page.width or 412) - 56 - 32)
         self.view = ft.View(
             route=f"/game/{record.id}", padding=ft.Padding.all(12),
-            appbar=ft.AppBar(title=ft.Column([ft.Text(self.title, size=theme.LARGE, weight=ft.FontWeight.BOLD),
+            appbar=ft.AppBar(title=ft.Column([ft.Text(self.title, size=size, weight=ft.FontWeight.BOLD, max_lines=lines),
                                               ft.Text(_("Finished"), size=theme.SMALL)], spacing=0, tight=True),
-                             toolbar_height=64),
+                             toolbar_height=height + round(theme.SMALL * 1.25) - 20),
             controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
         if games.host.backup_files and who.host:
             page.run_task(self.offer_backup)

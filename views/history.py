@@ -45,7 +45,8 @@ class HistoryScreen:
 
     def _chip(self, label: str, selected: bool, on_select) -> ft.Chip:
         # A plain label, not a Text control: ~20 chips fewer controls to send on the first screen.
-        return ft.Chip(label=label, label_text_style=ft.TextStyle(size=theme.SMALL), selected=selected,
+        return ft.Chip(label=theme.chip_label(label, theme.SMALL), label_text_style=ft.TextStyle(size=theme.SMALL),
+                       selected=selected,
                        on_select=on_select, show_checkmark=False)
 
     def fill(self) -> None:

@@ -166,8 +166,10 @@ class Home:
             tile, title_text, subtitle_text = self.tiles[key]
             title_text.value, subtitle_text.value = title, subtitle
             return tile
+        # A game's name and its day in full, on as many lines as they take ("24. Nov. 1…" at the
+        # largest text in German, #45); the winners of a result on three at most.
         title_text = ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD if kind == "resume" else None,
-                             max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+                             **({} if kind == "resume" else {"max_lines": 3, "overflow": ft.TextOverflow.ELLIPSIS}))
         subtitle_text = ft.Text(subtitle, size=theme.SMALL, max_lines=2 if kind == "resume" else 1,
                                 overflow=ft.TextOverflow.ELLIPSIS)
         tile = ft.ListTile(leading=ft.Icon(icon, size=icon_size, color=colour_of(s.game)), title=title_text,

@@ -55,11 +55,12 @@ class NewGame:
         else:
             players = n_("{n} player. Seat them in order, clockwise around the table.",
                          "{n} players. Seat them in order, clockwise around the table.", self.low)
+        title = _("New {game} game", game=title_of(game))
+        size, lines, height = theme.bar_title(title, (getattr(theme.current_page(), "width", None) or 412) - 56 - 32)
         self.view = ft.View(
             route=f"/new/{game}",
-            appbar=ft.AppBar(title=ft.Text(_("New {game} game", game=title_of(game)), size=theme.LARGE,
-                                           weight=ft.FontWeight.BOLD, max_lines=2),  # 2 lines at 360 px
-                             toolbar_height=72),
+            appbar=ft.AppBar(title=ft.Text(title, size=size, weight=ft.FontWeight.BOLD, max_lines=lines),
+                             toolbar_height=max(72, height)),
             controls=[ft.Column([
                 ft.Text(players, size=theme.BODY),
                 ft.Row([self.name, self.add_button()]),

@@ -74,6 +74,10 @@ def said(changes: dict) -> str:
     return p_("list of settings", ", ").join(change_said(key, value) for key, value in changes.items())
 
 
+# The switch and the space Flutter keeps beside it (Material 3: a 52 px track in a 60 px box).
+SWITCH_WIDTH = 68
+
+
 class SettingsScreen:
     def __init__(self, page: ft.Page, games, who=HOST_WHO, redraw=None):
         self.page = page
@@ -92,17 +96,14 @@ class SettingsScreen:
                                                              *lang.LANGUAGES.items())], spacing=0))
         self.size_group = ft.RadioGroup(value=s.text_size, on_change=self.on_text_size, content=ft.Column(
             [ft.Radio(value=v, label=_(t), label_style=ft.TextStyle(size=theme.BODY)) for v, t in SIZES], spacing=0))
-        self.awake = ft.Switch(label=_("Keep the screen awake"), value=s.keep_awake,
-                               label_text_style=ft.TextStyle(size=theme.BODY), on_change=self.on_awake)
-        self.haptics = ft.Switch(label=_("Vibrate on taps"), value=s.haptics,
-                                 label_text_style=ft.TextStyle(size=theme.BODY), on_change=self.on_haptics)
+        self.awake = self.switch(_("Keep the screen awake"), s.keep_awake, self.on_awake)
+        self.haptics = self.switch(_("Vibrate on taps"), s.haptics, self.on_haptics)
         self.map_text = ft.Text("", size=theme.BODY, expand=True)
         self.zero = Stepper(_("Zero bonus"), _("More zero bonus"), _("Fewer zero bonus"), self.on_zero)
         self.target = Stepper(_("Target"), _("Higher target"), _("Lower target"), self.on_target)
         self.target_chips = ft.Row(spacing=8)
         self.saved_note = ft.Text("", size=theme.SMALL, italic=True)
-        self.guests = ft.Switch(label=_("Guests may see the history"), value=games.settings.guests_see_history,
-                                label_text_style=ft.TextStyle(size=theme.BODY), on_change=self.on_guests)
+        self.guests = self.switch(_("Guests may see the history"), games.settings.guests_see_history, self.on_guests)
         section = partial(theme.heading, size=theme.BODY)
         mine = [
             section(_("Language")), self.language_group,
@@ -197,6 +198,12 @@ class SettingsScreen:
             await self.redraw()
         else:
             self.page.update()
+
+    def switch(self, label: str, value: bool, on_change) -> ft.Switch:
+        """A switch whose label wraps beside it: Flet's string label is one line, and at the
+        largest text "Gäste dürfen den Verlauf s" was all a German phone read (#45)."""
+        room = (self.page.width or 412) - 2 * 12 - SWITCH_WIDTH
+        return ft.Switch(label=ft.Text(label, size=theme.BODY, width=room), value=value, on_change=on_change)
 
     async def on_text_size(self, e) -> None:
         await self.save(text_size=self.size_group.value)

@@ -88,7 +88,7 @@ class StatisticsScreen:
         self.page = page
         self.navigate = navigate
         stats = game_stats(game, rows)
-        chips = ft.Row([ft.Chip(label=ft.Text(title_of(g), size=theme.SMALL, no_wrap=True), selected=g == game,
+        chips = ft.Row([ft.Chip(label=theme.chip_text(title_of(g), theme.SMALL), selected=g == game,
                                 show_checkmark=False,
                                 on_select=partial(self._go, f"/stats/{g}")) for g in GAME_ORDER],
                        scroll=ft.ScrollMode.AUTO, spacing=6)
@@ -120,10 +120,12 @@ class StatisticsScreen:
                      for p in stats.players]
         else:
             body.append(ft.Text(_("No finished game of this kind yet."), size=theme.BODY, italic=True))
+        title = _("Statistics · {game}", game=title_of(game))
+        size, lines, height = theme.bar_title(title, (page.width or 412) - 56 - 32)
         self.view = ft.View(
             route=f"/stats/{game}", padding=ft.Padding.all(12),
-            appbar=ft.AppBar(title=ft.Text(_("Statistics · {game}", game=title_of(game)), size=theme.LARGE,
-                                           weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS), toolbar_height=64),
+            appbar=ft.AppBar(title=ft.Text(title, size=size, weight=ft.FontWeight.BOLD, max_lines=lines),
+                             toolbar_height=height),
             controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
 
     def _go(self, route: str, e) -> None:

@@ -1,6 +1,7 @@
 """Sizes and colours shared by every screen: large text for a phone lying on the table."""
 from __future__ import annotations
 
+import math
 import re
 import weakref
 
@@ -215,6 +216,36 @@ def fitting(text: str, width: float, keys=("LARGE", "BODY", "SMALL"), lines: int
         if count is not None and count <= lines:
             return size
     return sized(keys[-1])
+
+
+def chip_text(text: str, size: float) -> ft.Text:
+    """A chip's label on one line. Where it holds kanji, kana or hangul, as wide as they are
+    drawn (one size each): the engine fetches their font after the chip has taken its width from
+    boxes, and a chip does not grow again ("全員" showed "全", "ウル王朝のゲーム" "ウル王", #45)."""
+    wide = any(ord(c) >= _WIDE and c != "\ufeff" for c in text)
+    # Material's chip label spaces its letters 0.1 px apart (the joiners too): with no room for it
+    # the last kana faded out.
+    room = math.ceil(text_width(text, size) + 0.1 * len(text)) + 2
+    return ft.Text(text, size=size, no_wrap=True, width=room if wide else None)
+
+
+def chip_label(text: str, size: float) -> str | ft.Text:
+    """As chip_text, but a plain string (one control fewer) where no such width is needed."""
+    return chip_text(text, size) if any(ord(c) >= _WIDE and c != "\ufeff" for c in text) else text
+
+
+def bar_title(text: str, room: float) -> tuple[int, int, int]:
+    """(size, lines, toolbar height) of a title in an app bar with `room` px beside the back
+    arrow: one line at the largest size that takes it, else two, never a word cut (#45:
+    "Königliches Spiel von …" and "新しいゲーム：ウル王朝の…" at the largest text)."""
+    for lines in (1, 2):
+        for key in ("LARGE", "BODY", "SMALL"):
+            size = sized(key)
+            count = lines_of(text, room, size)
+            if count is not None and count <= lines:
+                return size, lines, 64 + (lines - 1) * round(size * 1.25)
+    size = sized("SMALL")
+    return size, 3, 64 + 2 * round(size * 1.25)
 
 
 # Each game's own colour (its box's dominant colour), the colour of text on it, and a glyph for it:

@@ -56,6 +56,9 @@ class PadScreen:
                                 on_click=lambda e: self.page.navigate("/invite"))] if games.host.table else [])])
         self.title_text = ft.Text(_(self.rules.TITLE), weight=ft.FontWeight.BOLD, max_lines=2,
                                   size=self.title_size(page.width))
+        # The game's name above the leader line when the bar has no room for it (#45: at 320 px, or
+        # "Königliches Spiel von Ur" at the largest text, the bar was left with no name at all).
+        self.title_below = ft.Text(_(self.rules.TITLE), weight=ft.FontWeight.BOLD, size=theme.BODY, visible=False)
         self.appbar = ft.AppBar(
             title=self.title_text,
             actions=[self.warn_btn, self.undo_btn, self.redo_btn, more], toolbar_height=72)
@@ -146,12 +149,13 @@ class PadScreen:
         icons = 4 if self.warn_btn.visible else 3
         self.title_text.size = self.title_size(width, icons)
         self.title_text.visible = self.title_fits(width, icons)
+        self.title_below.visible = not self.title_text.visible
         bar = getattr(self, "bar", None)
         moved = bar is not None and lay_out_bar(bar, width)
         self.on_resize(width, height)
         if self.closed:
             return
-        self.page.update(self.title_text)
+        self.page.update(self.title_text, self.title_below)
         if moved:
             self.page.update(self.view)
         self.send(lambda ch: None)
@@ -164,7 +168,8 @@ class PadScreen:
     def make_view(self, *controls: ft.Control, **kwargs) -> ft.View:
         kwargs.setdefault("padding", ft.Padding.all(4))
         kwargs.setdefault("spacing", 4)
-        leader = ft.Container(self.leader_text, padding=ft.Padding.symmetric(horizontal=8))
+        leader = ft.Container(ft.Column([self.title_below, self.leader_text], spacing=0, tight=True),
+                              padding=ft.Padding.symmetric(horizontal=8))
         if getattr(self, "bar", None) is not None:
             lay_out_bar(self.bar, self.page.width)
         self.view = ft.View(route=f"/game/{self.game_id}", appbar=self.appbar, controls=[leader, *controls],
@@ -217,8 +222,9 @@ class PadScreen:
         n = len(self.problems_to_flag())
         ch.set(self.warn_btn, visible=n > 0, badge=str(n) if n else None)
         icons = 4 if n else 3
-        ch.set(self.title_text, size=self.title_size(self.page.width, icons),
-               visible=self.title_fits(self.page.width, icons))
+        fits = self.title_fits(self.page.width, icons)
+        ch.set(self.title_text, size=self.title_size(self.page.width, icons), visible=fits)
+        ch.set(self.title_below, visible=not fits)
         self.strip.fill(ch, self.result, started, self.here(), self.pending())
 
     def notify(self, message: str) -> None:
