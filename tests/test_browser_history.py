@@ -172,7 +172,9 @@ def test_the_statistics_of_each_game_with_its_chart(page, stored, game, label):
     assert chart.inner_text() == f"Wins per player: {expected}"
     # What fits the game, as scoring.statistics (tested on its own) computes it.
     page.get_by_text(label, exact=True).wait_for()
-    page.get_by_text(dict(stats.extras)[label], exact=True).first.wait_for()
+    value = dict(stats.extras)[label]  # a number is written in the phone's own form (5.5, 5,5)
+    from views import lang
+    page.get_by_text(lang.decimal(value) if isinstance(value, float) else value, exact=True).first.wait_for()
     if game == "panda-royale":
         page.get_by_text(re.compile(r"^Points by colour: ")).wait_for()
         screenshot(page, "statistics_panda_royale_412x915")

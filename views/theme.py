@@ -218,6 +218,16 @@ def fitting(text: str, width: float, keys=("LARGE", "BODY", "SMALL"), lines: int
     return sized(keys[-1])
 
 
+def column_heads(names: list[str], width: float, fixed: float) -> list[ft.Text]:
+    """A table's heading of player names, one equal column each beside `fixed` px of others in
+    `width` px: each name as large as its column takes it whole (not "Jon…" where a smaller size
+    fits, #45), an ellipsis only for a name that does not fit at the least size."""
+    column = (width - fixed) / max(1, len(names)) - 10  # a Row's spacing between columns
+    return [ft.Text(name, size=size_to_fit(name, column, least=11), expand=True, weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.END, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
+            for name in names]
+
+
 def chip_text(text: str, size: float) -> ft.Text:
     """A chip's label on one line. Where it holds kanji, kana or hangul, as wide as they are
     drawn (one size each): the engine fetches their font after the chip has taken its width from

@@ -367,9 +367,7 @@ class NokosuScreen(PadScreen):
         rows = rounds_table(record, result)
         # TRANSLATORS: column heading of the round numbers (keep it short)
         head = ft.Row([ft.Text(_("Round"), size=theme.SMALL, width=64, weight=ft.FontWeight.BOLD)]
-                      + [ft.Text(record.name_of(p), size=theme.SMALL, expand=True, weight=ft.FontWeight.BOLD,
-                                 text_align=ft.TextAlign.END, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
-                         for p in ids])
+                      + theme.column_heads([record.name_of(p) for p in ids], (self.page.width or 412) - 16, 64))
         lines: list[ft.Control] = [head] if rows else [
             ft.Text(_("Closed rounds appear here with their scores."), size=theme.BODY, italic=True)]
         for row in rows:

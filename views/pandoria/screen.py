@@ -3,6 +3,8 @@ players argue), then the end-of-game step done for the table: hand cards, the re
 and their conversion at the best rate, the leftover tie-break said in words."""
 from __future__ import annotations
 
+import re
+
 from functools import partial
 
 import flet as ft
@@ -200,8 +202,10 @@ class PandoriaScreen(PadScreen):
             running = pa.log_total(record, entry.player)
             # TRANSLATORS: Pandoria: the last entry of the crown-track log, the player's total, then the chips
             # saying what it was for
-            ch.set(self.last_title, value=_("Last: {name} +{points} (= {total}) · what for?",
-                                            name=record.name_of(entry.player), points=entry.points, total=running))
+            said = _("Last: {name} +{points} (= {total}) · what for?",
+                     name=record.name_of(entry.player), points=entry.points, total=running)
+            # The sum kept with its sign: German and Spanish lines broke "(= / 3)" (#45).
+            ch.set(self.last_title, value=re.sub(r"([=+]) (?=\d)", "\\1\u00a0", said))
             for note, chip in self.note_chips.items():
                 on = record.log[last].note == note
                 ch.set(chip, bgcolor=ft.Colors.PRIMARY if on else None)

@@ -353,9 +353,8 @@ class PandasScreen(PadScreen):
         on = ptp.hand_on(record)
         editable = record.finished is None
         head = ft.Row([ft.Text("#", size=theme.SMALL, width=30, weight=ft.FontWeight.BOLD)]
-                      + [ft.Text(record.name_of(p), size=theme.SMALL, expand=True, weight=ft.FontWeight.BOLD,
-                                 text_align=ft.TextAlign.END, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
-                         for p in ids] + [ft.Container(width=48)])
+                      + theme.column_heads([record.name_of(p) for p in ids], (self.page.width or 412) - 16, 30 + 48)
+                      + [ft.Container(width=48)])
         lines: list[ft.Control] = [head]
         first = state.ordinal(1)
         for row in rows:

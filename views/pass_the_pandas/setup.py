@@ -45,7 +45,9 @@ class SetupForm(ft.Column):
         self.dice = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.controls = [
             theme.heading(_("Variant"), size=theme.BODY),
-            ft.Row(list(self.cards.values()), spacing=8),
+            # One under the other, the width of the screen: side by side, "Panda-monium" was cut to
+            # "Panda-moni" at the largest text, and the German descriptions needed a fourth line (#45).
+            ft.Column(list(self.cards.values()), spacing=8),
             self.target_part,
             ft.Container(ft.Row([ft.Icon(ft.Icons.CASINO_OUTLINED, size=28), ft.Container(self.dice, expand=True)],
                                 spacing=12),
@@ -59,12 +61,9 @@ class SetupForm(ft.Column):
         return ft.Container(
             ft.Semantics(label=title, button=True, exclude_semantics=True, content=ft.Column([
                 ft.Row([ft.Icon(ft.Icons.RADIO_BUTTON_UNCHECKED, size=22),
-                        ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD)], spacing=6),
+                        ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD, expand=True)], spacing=6),
                 ft.Text(what, size=theme.SMALL)], spacing=4, tight=True)),
-            # Both cards as tall as three lines of the description (a Row cannot stretch them
-            # inside the screen's scrolling column), at any text size.
-            height=round(24 + 1.5 * theme.BODY + 4 + 3 * 1.45 * theme.SMALL),
-            expand=True, padding=ft.Padding.all(12), border_radius=ft.BorderRadius.all(12), ink=True,
+            padding=ft.Padding.all(12), border_radius=ft.BorderRadius.all(12), ink=True,
             on_click=partial(self.on_variant, value))
 
     def fill(self) -> None:
