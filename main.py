@@ -122,6 +122,8 @@ def main(argv=None) -> int:
     # Messages to a person in the terminal's language (#33); what other tools read stays as it is.
     lang.set_language(lang.of_environment(os.environ))
     args = parser().parse_args(argv)
+    if args.func is not cmd_app:
+        lang.for_terminal()  # words for a terminal, with none of the screen's line-break joiners
     return args.func(args)
 
 

@@ -79,3 +79,32 @@ def test_a_korean_word_is_never_broken_and_korean_lines_break_at_spaces():
 @pytest.mark.parametrize("text", ["ゲーム", "ゼロ", "パンダモニウム", "ラウンド"])
 def test_the_words_the_issue_saw_broken_are_kept_whole(text):
     assert breaks(lang.kept_whole(text, "ja")) == []
+
+
+def test_a_terminal_gets_the_words_without_the_screens_joiners():
+    """The joiners are Flutter's line breaks' business: main.py's commands print none of them."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.browser_harness import REPO_ROOT
+
+    for terminal in ("ja_JP.UTF-8", "ko_KR.UTF-8", "zh_CN.UTF-8"):
+        run = subprocess.run([sys.executable, str(REPO_ROOT / "main.py"), "list", "--data-dir", ""],
+                             capture_output=True, text=True, env={**os.environ, "LANG": terminal},
+                             cwd=REPO_ROOT, timeout=60)
+        assert run.returncode == 2 and run.stderr.strip(), run
+        assert lang.JOIN not in run.stderr, (terminal, run.stderr)
+        assert any(ord(c) >= 0x2E80 for c in run.stderr), (terminal, run.stderr)  # it is in that language
+
+
+def test_a_chinese_or_korean_number_stays_with_what_it_counts():
+    for code, message, values in (("zh_Hans", "Round {round} is in", {"round": 3}),
+                                  ("ko", "Round {round} is in", {"round": 3})):
+        lang.set_language(code)
+        try:
+            shown = lang._(message, **values)
+        finally:
+            lang.set_language("en")
+        assert [shown.replace(lang.JOIN, "")[i - 1:i + 1] for i in bare(shown, breaks(shown))
+                if "3" in shown.replace(lang.JOIN, "")[i - 1:i + 1]] == [], shown

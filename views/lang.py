@@ -11,6 +11,7 @@ English, and the record format, exports and `main.py score` never pass through h
 from __future__ import annotations
 
 import io
+import math
 import re
 import unicodedata
 import weakref
@@ -96,14 +97,46 @@ def of_environment(env) -> str:
     return "en"
 
 
+# The pseudo-locale's words are 40 % longer than the English (#45), as German's and French's often
+# are: the words themselves are longer (a vowel said twice, "Šéééţţîîñĝš"), not only the line, since a
+# long word that cannot break is what gets cut in a narrow button.
+LONGER = 0.4
+_ACCENTED = str.maketrans("aceinorstuyACEINORSTUY", "áçéîñöŕšţûýÁÇÉÎÑÖŔŠŢÛÝ")
+_VOWELS = set("aeiouyAEIOUY")
+
+
+def _lengthened(word: str, extra: int) -> str:
+    """`word` with `extra` more letters: its vowels said again in turn (its letters, if it has none)."""
+    if not extra:
+        return word
+    places = [i for i, ch in enumerate(word) if ch in _VOWELS] or list(range(len(word)))
+    times = [1] * len(word)
+    for k in range(extra):
+        times[places[k % len(places)]] += 1
+    return "".join(ch * n for ch, n in zip(word, times))
+
+
 def _pseudo(text: str) -> str:
-    """⟦Ťĥé wöŕđš⟧: accented letters, placeholders kept, the marks around."""
-    accented = str.maketrans("aceinorstuyACEINORSTUY", "áçéîñöŕšţûýÁÇÉÎÑÖŔŠŢÛÝ")
+    """⟦Ţhééé wöööŕdš⟧: about 40 % longer than the English, in longer words (each word's share of
+    the letters to add, in its own vowels), accented letters, placeholders kept, the marks around."""
     parts = PLACEHOLDER.split(text)
     holders = PLACEHOLDER.findall(text)
-    out = parts[0].translate(accented)
-    for holder, part in zip(holders, parts[1:]):
-        out += holder + part.translate(accented)
+    words = [(k, m) for k, part in enumerate(parts) for m in re.finditer(r"[A-Za-z]+", part)]
+    letters = sum(len(m.group()) for _k, m in words)
+    needed = math.ceil(round(LONGER * sum(map(len, parts)), 6))  # 40 % of the message's own characters
+    # Each word's share, in proportion to its length (the largest remainders take what is left).
+    shares = [needed * len(m.group()) / letters for _k, m in words] if letters else []
+    extra = [int(s) for s in shares]
+    for i in sorted(range(len(shares)), key=lambda i: int(shares[i]) - shares[i])[:needed - sum(extra)]:
+        extra[i] += 1
+    longer = list(parts)
+    for k in range(len(parts)):
+        mine = [(m, n) for (j, m), n in zip(words, extra) if j == k]
+        for m, n in reversed(mine):
+            longer[k] = longer[k][:m.start()] + _lengthened(m.group(), n) + longer[k][m.end():]
+    out = longer[0].translate(_ACCENTED)
+    for holder, part in zip(holders, longer[1:]):
+        out += holder + part.translate(_ACCENTED)
     return f"⟦{out}⟧"
 
 
@@ -122,7 +155,7 @@ def translations(code: str) -> NullTranslations:
     else:
         with (LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
             catalog = read_po(f, locale=code)
-        if code in ("ja", "ko"):
+        if code in ("ja", "ko", "zh_Hans") and _drawn:
             for message in catalog:
                 if message.id:
                     message.string = (tuple(kept_whole(s, code) for s in message.string)
@@ -141,6 +174,15 @@ def translations(code: str) -> NullTranslations:
 # for it). A line never starts with a small kana, ー or an iteration mark (kinsoku): Flutter
 # would break before them too. A phrase wider than the line is still broken, at its characters.
 JOIN = "\ufeff"
+# Whether the words are for Flutter to draw (the joiners are its line breaks' business) or for a
+# terminal, where a U+FEFF is a stray byte in a pipe (main.py's commands: for_terminal()).
+_drawn = True
+
+
+def for_terminal() -> None:
+    global _drawn
+    _drawn = False
+    translations.cache_clear()
 NO_LINE_START = set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿーゝゞヽヾ々"
                     "、。，．）」』】〕〉》”！？：；・")  # small kana, long vowel, closing marks
 HANGUL = re.compile("[\uac00-\ud7a3]{2,}")
@@ -150,7 +192,9 @@ def kept_whole(text: str, code: str) -> str:
     """`text` with a JOIN wherever a line must not break inside a phrase (ja) or word (ko);
     {placeholders} are kept as they are, each one with the phrase it stands in."""
     if code == "ko":
-        return HANGUL.sub(lambda m: JOIN.join(m.group()), text)
+        return numbers_kept(HANGUL.sub(lambda m: JOIN.join(m.group()), text))
+    if code == "zh_Hans":
+        return numbers_kept(text)
     if code != "ja":
         return text
     holders = PLACEHOLDER.findall(text)
@@ -162,6 +206,16 @@ def kept_whole(text: str, code: str) -> str:
             out[-1] = JOIN + out[-1]
     joined = "".join(out)
     return re.sub("[\U000F0000-\U000F00FF]", lambda m: holders[ord(m.group()) - 0xF0000], joined)
+
+
+# A number and the hanzi, kana or hangul it counts ("11月", "第3轮", "3라운드"): Flutter may break
+# between them, and "（11 / 月24日" was a Chinese home's date (#45).
+NUMBER_BESIDE = re.compile(r"(?<=\d)(?=[\u2e80-\u9fff\uac00-\ud7a3\uff00-\uffef])"
+                           r"|(?<=[\u2e80-\u9fff\uac00-\ud7a3\uff00-\uffef])(?=\d)")
+
+
+def numbers_kept(text: str) -> str:
+    return NUMBER_BESIDE.sub(JOIN, text)
 
 
 def _wide(ch: str) -> bool:
@@ -186,7 +240,9 @@ def _japanese_phrases():
 
 
 def _format(text: str, values: dict) -> str:
-    return text.format(**values) if values else text
+    text = text.format(**values) if values else text
+    # A number filled in is held to the hanzi, kana or hangul beside it, as the catalog's are.
+    return numbers_kept(text) if values and _drawn and language() in ("ja", "ko", "zh_Hans") else text
 
 
 def _(message: str, /, **values) -> str:
@@ -244,13 +300,19 @@ def decimal(value: float) -> str:
     return format_decimal(value, "#,##0.0", locale=locale())
 
 
+def _kept(date: str) -> str:
+    """A short date on one line, in any language: its spaces no-break ("24.\u00a0Nov."), its
+    numbers held to the 月 and 日 they count."""
+    return numbers_kept(date.replace(" ", "\u00a0")) if _drawn else date
+
+
 def day(when: Date) -> str:
     """A date without its year, in this phone's form: 'Nov 24', '24. Nov.', '24 nov'."""
-    return format_skeleton("MMMd", when, locale=locale())
+    return _kept(format_skeleton("MMMd", when, locale=locale()))
 
 
 def day_with_year(when: Date) -> str:
-    return format_skeleton("yMMMd", when, locale=locale())
+    return _kept(format_skeleton("yMMMd", when, locale=locale()))
 
 
 def long_day(when: Date) -> str:
