@@ -1,0 +1,53 @@
+"""Texts known to be clipped, and texts known to fit, for tests/test_browser_clipping.py's check of
+its own detector (a page that clips nothing would let a detector that sees nothing pass). Served as
+Pandapad is (views/hosts/serving.py OneThread: Flutter's renderer on the page's thread).
+
+Usage: python tests/clipping_cases.py  (FLET_SERVER_PORT etc. from tests/browser_harness.flet_server)
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import flet as ft
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root
+
+# Each clipped text and what the detector must say of it (the start of one of its reasons).
+CLIPPED = {
+    "⟦Gäste dürfen den Verlauf sehen⟧": "ellipsized",
+    "⟦Würfelspielrunden⟧": "a word broken",
+    "⟦Verlauf zeigen und teilen⟧": "cut at its foot",
+    "⟦Einstellungen für diesen Tisch speichern⟧": "cut at its right",
+    "Jonas": "ellipsized after 1 line(s), its row has room",
+}
+# Texts that fit, or are cut only where a list scrolls, or are names ellipsized where there is no room.
+FITTING = ["⟦Eine lange Zeile, die umbricht, wo Leerzeichen sind⟧", "⟦Passt⟧",
+           "Allison", "Sebastián", "Maximilian", "Bartholomew", "Alexandra", "Konstantin",
+           *[f"⟦Zeile {k}⟧" for k in range(30)]]
+SIZE = 18
+
+
+def main(page: ft.Page) -> None:
+    page.padding = 10
+    one_line = dict(size=SIZE, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
+    page.add(ft.Column(spacing=6, controls=[
+        ft.Container(ft.Text("⟦Gäste dürfen den Verlauf sehen⟧", **one_line), width=150),
+        ft.Container(ft.Text("⟦Würfelspielrunden⟧", size=SIZE), width=80),
+        ft.FilledButton(content=ft.Text("⟦Verlauf zeigen und teilen⟧", size=SIZE), height=48, width=150),
+        ft.Row([ft.Text("⟦Einstellungen für diesen Tisch speichern⟧", size=SIZE)]),
+        ft.Row([ft.Container(ft.Text("Jonas", **one_line), width=30)]),
+        ft.Container(ft.Text(FITTING[0], size=SIZE), width=200),
+        ft.Text(FITTING[1], size=SIZE),
+        ft.Row(spacing=0, controls=[ft.Container(ft.Text(name, **one_line), expand=1) for name in FITTING[2:8]]),
+        ft.ListView([ft.Text(text, size=SIZE) for text in FITTING[8:]], height=100),
+    ]))
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("FLET_FORCE_WEB_SERVER", "true")
+    from views.hosts.serving import serve_one_thread
+
+    serve_one_thread()
+    ft.run(main, view=ft.AppView.WEB_BROWSER, no_cdn=True)
