@@ -135,8 +135,7 @@ class DataScreen:
             padding=ft.Padding.all(12))] if notices else []
         self.view = ft.View(
             route="/data", padding=ft.Padding.all(12),
-            appbar=ft.AppBar(title=ft.Text(_("Your data"), size=theme.LARGE, weight=ft.FontWeight.BOLD),
-                             toolbar_height=64),
+            appbar=theme.titled_bar(_("Your data")),
             controls=[ft.Column([
                 *repaired,
                 self.kept,
@@ -321,13 +320,14 @@ class DataScreen:
         except Exception as exc:
             log.exception("listing backups")
             found, self.restored.value = [], _("The backups cannot be listed: {reason}", reason=exc)
+        # Restore under the copy's words, not beside them: there they had 60 px at 320 px (#45).
         rows = [ft.Row([ft.Icon(ft.Icons.RESTORE, size=28),
                         ft.Column([ft.Text(_("Copy of {when}", when=backup_time(b.name)), size=theme.BODY),
-                                   ft.Text(n_("{n} game", "{n} games", b.games), size=theme.SMALL)],
-                                  spacing=0, expand=True),
-                        ft.OutlinedButton(_("Restore"), height=theme.TAP,
-                                          on_click=lambda e, b=b: self.page.run_task(self.ask_restore, b))],
-                       spacing=12) for b in found]
+                                   ft.Text(n_("{n} game", "{n} games", b.games), size=theme.SMALL),
+                                   ft.OutlinedButton(_("Restore"), height=theme.TAP,
+                                                     on_click=lambda e, b=b: self.page.run_task(self.ask_restore, b))],
+                                  spacing=4, expand=True)],
+                       spacing=12, vertical_alignment=ft.CrossAxisAlignment.START) for b in found]
         self.backups.controls = rows or [ft.Text(_("No backup yet: one is made the next time the app starts."),
                                                  size=theme.BODY, italic=True)]
         self.page.update(self.backups, self.restored)

@@ -142,8 +142,9 @@ class FinishedScreen:
         legend = ft.Row([ft.Row([ft.Container(width=14, height=14, bgcolor=LINES[i % len(LINES)], border_radius=7),
                                  ft.Text(s.name, size=theme.SMALL, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)],
                                 tight=True, spacing=4) for i, s in enumerate(result.players)], wrap=True, spacing=12)
+        # Room on the right for the last round's number, which the chart centres on its edge (cut by 4 px).
         return ft.Column([ft.Semantics(label=chart_text(result, runs), container=True, exclude_semantics=True,
-                                       content=chart), legend],
+                                       content=ft.Container(chart, padding=ft.Padding.only(right=12))), legend],
                          spacing=6)
 
     def refused(self, action: str) -> bool:

@@ -36,7 +36,7 @@ class HistoryScreen:
         self.more = ft.OutlinedButton(_("Show more"), height=theme.TAP, on_click=self.on_more)
         self.view = ft.View(
             route="/history", padding=ft.Padding.all(8),
-            appbar=ft.AppBar(title=ft.Text(_("History"), size=theme.LARGE, weight=ft.FontWeight.BOLD), toolbar_height=64),
+            appbar=theme.titled_bar(_("History")),
             controls=[ft.Column([self.count, self.search, self.game_chips, self.player_chips,
                                  ft.Column([self.list, self.more], scroll=ft.ScrollMode.AUTO, expand=True,
                                            on_scroll=self.on_scroll, scroll_interval=150)],
@@ -70,7 +70,7 @@ class HistoryScreen:
             # TRANSLATORS: a history row's title: the game and when it started ("Pandoria, 24 Nov 14:05")
             title=_("{game}, {when}", game=title_of(row['game']), when=when(row['created'] or row['finished'])),
             title_text_style=ft.TextStyle(size=theme.BODY, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
-            subtitle=ft.Text(result_line(row), size=theme.SMALL, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            subtitle=ft.Text(result_line(row), size=theme.SMALL),
             min_height=theme.TAP + 8, on_click=partial(self.on_open, row["id"]))
 
     def redraw(self) -> None:

@@ -56,23 +56,42 @@ def leader_line(summary) -> str:
               names=lang.names(summary.winners), scores=scores)
 
 
-def _game_card(navigate, game: str) -> ft.Control:
+def _game_cards(navigate, width: float) -> list[ft.Control]:
+    """The five games' tiles, as tall as the tallest needs: its name whole (a smaller size, then a
+    third line, before a word is cut: "Nokosu|Dice" and "Royal Game of…" in longer languages at the
+    largest text, #45) and its player count."""
+    columns = 3 if width >= 768 else 2  # the ResponsiveRow's xs 6 / md 4
+    room = (width - 24 - 8 * (columns - 1)) / columns - 24 - 4  # the view's and the tile's padding
+    looks = []
+    # TRANSLATORS: a game without a score pad yet: its player count, then this ("2–10 players · coming soon")
+    unders = {game: span(game) if game in PADS else _("{players} · coming soon", players=span(game))
+              for game in GAME_ORDER}
+    for game in GAME_ORDER:
+        title = title_of(game)
+        size = theme.fitting(title, room, keys=("BODY", "SMALL"), lines=2)
+        if theme.lines_of(title, room, size) is None:  # a word wider than the tile: smaller still
+            size = theme.size_to_fit(title, room, "SMALL", least=12)
+        under = theme.size_to_fit(unders[game], room, "SMALL", least=12)
+        looks.append((game, title, size, theme.lines_of(title, room, size) or 3, under,
+                      theme.lines_of(unders[game], room, under) or 3))
+    height = max(24 + 30 + 4 + lines * 1.25 * size + under_lines * 1.4 * under
+                 for _game, _title, size, lines, under, under_lines in looks)
+    return [_game_card(navigate, game, title, size, unders[game], under, round(height))
+            for game, title, size, _lines, under, _under_lines in looks]
+
+
+def _game_card(navigate, game: str, title: str, size: int, under: str, under_size: int, height: int) -> ft.Control:
     bg, fg, icon = GAME_LOOK[game]
     ready = game in PADS
-    # TRANSLATORS: a game without a score pad yet: its player count, then this ("2–10 players · coming soon")
-    under = span(game) if ready else _("{players} · coming soon", players=span(game))
     # TRANSLATORS: a game's button read aloud: its name, then "2–10 players" (or "… · coming soon")
-    label = _("{game}, {players}", game=title_of(game), players=under)
+    label = _("{game}, {players}", game=title, players=under)
     return ft.Container(
         ft.Semantics(label=label, button=ready, exclude_semantics=True, container=True,
                      content=ft.Column([ft.Icon(icon, color=fg, size=30),
-                                        ft.Text(title_of(game), size=theme.BODY, weight=ft.FontWeight.BOLD, color=fg,
-                                                max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
-                                        ft.Text(under, size=theme.SMALL, color=fg)], spacing=2, tight=True)),
+                                        ft.Text(title, size=size, weight=ft.FontWeight.BOLD, color=fg),
+                                        ft.Text(under, size=under_size, color=fg)], spacing=2, tight=True)),
         col={"xs": 6, "md": 4}, bgcolor=bg, opacity=1.0 if ready else 0.45, border_radius=ft.BorderRadius.all(16),
-        # Tall enough for the icon, a title of two lines and the player count at this phone's
-        # text size (a fixed 124 cut "2–10 players" off at extra large).
-        padding=ft.Padding.all(12), height=round(24 + 30 + 4 + 2 * 1.25 * theme.BODY + 1.4 * theme.SMALL), ink=ready, disabled=not ready,
+        padding=ft.Padding.all(12), height=height, ink=ready, disabled=not ready,
         on_click=partial(_go, navigate, f"/new/{game}") if ready else None)
 
 
@@ -105,13 +124,17 @@ class Home:
         # Under the bar, not in it: beside three buttons it was cut to "Score pad for the …".
         self.intro = ft.Text(_("Score pad for the table"), size=theme.SMALL)
         self.in_progress_heading = theme.heading(_("In progress"))
+        width = getattr(theme.current_page(), "width", None) or 412
         self.games = [theme.heading(_("New game")),
-                      ft.ResponsiveRow([_game_card(navigate, g) for g in GAME_ORDER], spacing=8, run_spacing=8)]
-        self.looking_back = ft.Row([
-            ft.FilledTonalButton(_("History"), icon=ft.Icons.HISTORY, height=theme.TAP, expand=True,
-                                 on_click=partial(_go, navigate, "/history")),
-            ft.FilledTonalButton(_("Statistics"), icon=ft.Icons.BAR_CHART, height=theme.TAP, expand=True,
-                                 on_click=partial(_go, navigate, "/stats/panda-royale"))], spacing=8)
+                      ft.ResponsiveRow(_game_cards(navigate, width), spacing=8, run_spacing=8)]
+        looking = [(_("History"), ft.Icons.HISTORY, "/history"), (_("Statistics"), ft.Icons.BAR_CHART, "/stats/panda-royale")]
+        # Side by side where each word fits half the width beside its icon, else one under the other.
+        side = all(theme.widest_word(text, theme.BODY) * 1.05 <= (width - 24 - 8) / 2 - 40 - 26
+                   for text, _icon, _route in looking)
+        buttons = [ft.FilledTonalButton(text, icon=icon, expand=side, style=theme.wraps(),
+                                        on_click=partial(_go, navigate, route)) for text, icon, route in looking]
+        self.looking_back = ft.Row(buttons, spacing=8) if side else ft.Column(
+            buttons, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         self.tiles: dict[tuple[str, str], tuple[ft.Control, ft.Text, ft.Text]] = {}  # (kind, game id) -> tile
         self.column = ft.Column([], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)
         self.view = Hub(
@@ -166,12 +189,10 @@ class Home:
             tile, title_text, subtitle_text = self.tiles[key]
             title_text.value, subtitle_text.value = title, subtitle
             return tile
-        # A game's name and its day in full, on as many lines as they take ("24. Nov. 1…" at the
-        # largest text in German, #45); the winners of a result on three at most.
-        title_text = ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD if kind == "resume" else None,
-                             **({} if kind == "resume" else {"max_lines": 3, "overflow": ft.TextOverflow.ELLIPSIS}))
-        subtitle_text = ft.Text(subtitle, size=theme.SMALL, max_lines=2 if kind == "resume" else 1,
-                                overflow=ft.TextOverflow.ELLIPSIS)
+        # A game's name, its day, its winners and every score in full, on as many lines as they
+        # take ("24. Nov. 1…" at the largest text in German, #45).
+        title_text = ft.Text(title, size=theme.BODY, weight=ft.FontWeight.BOLD if kind == "resume" else None)
+        subtitle_text = ft.Text(subtitle, size=theme.SMALL)
         tile = ft.ListTile(leading=ft.Icon(icon, size=icon_size, color=colour_of(s.game)), title=title_text,
                            subtitle=subtitle_text, min_height=theme.TAP + 16,
                            on_click=partial(_go, self.navigate, f"/game/{s.id}"))

@@ -30,7 +30,6 @@ def build(invite: str | None) -> ft.View:
                           "that the Wi-Fi does not keep devices apart (guest networks often do) and that this "
                           "computer's firewall lets the port in."), size=theme.SMALL, text_align=ft.TextAlign.CENTER)]
     return ft.View(route="/invite", padding=ft.Padding.all(16),
-                   appbar=ft.AppBar(title=ft.Text(_("Invite players"), size=theme.LARGE, weight=ft.FontWeight.BOLD),
-                                    toolbar_height=64),
+                   appbar=theme.titled_bar(_("Invite players")),
                    controls=[ft.Column(body, horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=16,
                                        scroll=ft.ScrollMode.AUTO, expand=True)])

@@ -76,6 +76,7 @@ def said(changes: dict) -> str:
 
 # The switch and the space Flutter keeps beside it (Material 3: a 52 px track in a 60 px box).
 SWITCH_WIDTH = 68
+RADIO_WIDTH = 48  # a radio's 40 px box and the gap to its label
 
 
 class SettingsScreen:
@@ -86,19 +87,18 @@ class SettingsScreen:
         self.redraw = redraw  # every screen again, in a newly chosen language
         s = preferences.settings_of(page, games)  # the look and feel this phone goes by
         self.theme_group = ft.RadioGroup(value=s.theme, on_change=self.on_theme, content=ft.Column(
-            [ft.Radio(value=v, label=_(t), label_style=ft.TextStyle(size=theme.BODY)) for v, t in THEMES], spacing=0))
+            [self.radio(v, _(t)) for v, t in THEMES], spacing=0))
         # Each language named in its own words, whatever this phone reads now (#33, #45): 日本語,
         # 한국어 and 简体中文 in the slices the site serves, fetched when this screen first shows.
         self.language_group = ft.RadioGroup(value=preferences.language_choice(page), on_change=self.on_language,
-                                            content=ft.Column([ft.Radio(value=v, label=t, label_style=ft.TextStyle(
-                                                size=theme.BODY))
+                                            content=ft.Column([self.radio(v, t)
                                                 for v, t in ((lang.PHONE, _("Phone's language")),
                                                              *lang.LANGUAGES.items())], spacing=0))
         self.size_group = ft.RadioGroup(value=s.text_size, on_change=self.on_text_size, content=ft.Column(
-            [ft.Radio(value=v, label=_(t), label_style=ft.TextStyle(size=theme.BODY)) for v, t in SIZES], spacing=0))
+            [self.radio(v, _(t)) for v, t in SIZES], spacing=0))
         self.awake = self.switch(_("Keep the screen awake"), s.keep_awake, self.on_awake)
         self.haptics = self.switch(_("Vibrate on taps"), s.haptics, self.on_haptics)
-        self.map_text = ft.Text("", size=theme.BODY, expand=True)
+        self.map_text = ft.Text("", size=theme.BODY)
         self.zero = Stepper(_("Zero bonus"), _("More zero bonus"), _("Fewer zero bonus"), self.on_zero)
         self.target = Stepper(_("Target"), _("Higher target"), _("Lower target"), self.on_target)
         self.target_chips = ft.Row(spacing=8)
@@ -123,7 +123,7 @@ class SettingsScreen:
                     self.saved_note]
         self.view = ft.View(
             route="/settings", padding=ft.Padding.all(12),
-            appbar=ft.AppBar(title=ft.Text(_("Settings"), size=theme.LARGE, weight=ft.FontWeight.BOLD), toolbar_height=64),
+            appbar=theme.titled_bar(_("Settings")),
             controls=[ft.Column(mine if not who.may("settings") else [
                 *mine,
                 *([section(_("Table mode")),
@@ -132,8 +132,9 @@ class SettingsScreen:
                              "read the history and the statistics, never change them."), size=theme.SMALL),
                    ft.Divider()] if games.host.table else []),  # a phone by itself has no guests
                 section(title_of("royal-ur")),
-                ft.Row([self.map_text, ft.OutlinedButton(_("Dot map"), icon=ft.Icons.EDIT, height=theme.TAP,
-                                                         on_click=self.on_dot_map)]),
+                # The words over the button: beside it they had 74 px at 320 px and the largest text.
+                self.map_text,
+                ft.OutlinedButton(_("Dot map"), icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_dot_map),
                 section(_("{game}: zero bonus of a new game", game=title_of("nokosu-dice"))), self.zero.control,
                 section(_("{game}: target of a new game", game=title_of("pass-the-pandas"))),
                 ft.Row([self.target.control, self.target_chips], wrap=True, spacing=12),
@@ -198,6 +199,12 @@ class SettingsScreen:
             await self.redraw()
         else:
             self.page.update()
+
+    def radio(self, value: str, label: str) -> ft.Radio:
+        """A choice with its label on one line beside it (Flet draws it so), smaller where it would
+        not fit at the body size."""
+        room = (self.page.width or 412) - 2 * 12 - RADIO_WIDTH
+        return ft.Radio(value=value, label=label, label_style=ft.TextStyle(size=theme.size_for_line(label, room)))
 
     def switch(self, label: str, value: bool, on_change) -> ft.Switch:
         """A switch whose label wraps beside it: Flet's string label is one line, and at the

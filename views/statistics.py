@@ -102,7 +102,9 @@ class StatisticsScreen:
             body += [ft.Text(_("Average total {average} · best total {best} by {name}", average=average,
                                best=stats.best_total[1], name=stats.best_total[0]) if stats.best_total
                              else _("Average total {average}", average=average), size=theme.BODY)]
-            body += [ft.Row([ft.Text(_(label), size=theme.SMALL, weight=ft.FontWeight.BOLD, width=150),
+            # A label's longest word never broken in its column: smaller where it would be.
+            body += [ft.Row([ft.Text(_(label), size=theme.size_to_fit(_(label), 150), weight=ft.FontWeight.BOLD,
+                                     width=150),
                              ft.Text(lang.decimal(value) if isinstance(value, float) else lang.problem(value),
                                      size=theme.SMALL, expand=True)],
                             vertical_alignment=ft.CrossAxisAlignment.START)

@@ -160,7 +160,9 @@ _PIECES = re.compile(f"{_PIECE}(?:\ufeff+{_PIECE})*\ufeff*|\ufeff+")
 def text_width(text: str, size: float) -> float:
     """About how wide `text` is drawn at `size`: a letter 0.6 of the size, a kanji or kana a
     whole one (a place column of 32 px broke '1位' in two lines)."""
-    return sum(0.0 if c == "\ufeff" else size if ord(c) >= _WIDE else 0.6 * size for c in text)
+    # (Symbols such as the pseudo-locale's ⟦ ⟧ are drawn from a wider font than Roboto.)
+    return sum(0.0 if c == "\ufeff" else size if ord(c) >= _WIDE or 0x2190 <= ord(c) < 0x2B00 else 0.6 * size
+               for c in text)
 
 
 def pieces(word: str) -> list[str]:
@@ -185,9 +187,17 @@ def size_to_fit(text: str, width: float, key: str = "SMALL", least: int = 12) ->
     in `width` px: a column heading 'Annonce' broke 'Annonc|e' at extra-large text."""
     size = sized(key)
     # Whole words, Japanese too: a heading that shrinks reads better than 'トリッ|ク' on two lines.
-    widest = widest_word(text)
+    # A tenth to spare for bold letters and accents, which the estimate of 0.6 a letter misses.
+    widest = widest_word(text) * 1.1
     # A px to spare: 'トリック' at exactly the column's 76 px still broke before its last kana.
     return size if widest * size <= width - 1 else max(least, int((width - 1) / widest))
+
+
+def size_for_line(text: str, width: float, key: str = "BODY", least: int = 12) -> int:
+    """As size_to_fit, for a label drawn on one line (a radio's): the whole of it must fit."""
+    size = sized(key)
+    wide = text_width(text, 1.0) * 1.1
+    return size if wide * size <= width - 1 else max(least, int((width - 1) / wide))
 
 
 def lines_of(text: str, width: float, size: float) -> int | None:
@@ -222,10 +232,19 @@ def column_heads(names: list[str], width: float, fixed: float) -> list[ft.Text]:
     """A table's heading of player names, one equal column each beside `fixed` px of others in
     `width` px: each name as large as its column takes it whole (not "Jon…" where a smaller size
     fits, #45), an ellipsis only for a name that does not fit at the least size."""
-    column = (width - fixed) / max(1, len(names)) - 10  # a Row's spacing between columns
+    column = (width - fixed) / max(1, len(names)) - 14  # a Row's spacing between columns, and a few px
     return [ft.Text(name, size=size_to_fit(name, column, least=11), expand=True, weight=ft.FontWeight.BOLD,
                     text_align=ft.TextAlign.END, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
             for name in names]
+
+
+def titled_bar(title: str, actions: list | None = None) -> ft.AppBar:
+    """An app bar with a screen's title whole (views/theme.bar_title) beside the back arrow and
+    any action buttons."""
+    width = getattr(current_page(), "width", None) or 412
+    size, lines, height = bar_title(title, width - 56 - 32 - 48 * len(actions or []))
+    return ft.AppBar(title=ft.Text(title, size=size, weight=ft.FontWeight.BOLD, max_lines=lines),
+                     actions=actions, toolbar_height=height)
 
 
 def chip_text(text: str, size: float) -> ft.Text:

@@ -108,7 +108,7 @@ class NokosuScreen(PadScreen):
     def build(self) -> None:
         ids = self.record.player_ids()
         # --- the round being entered
-        self.title = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD, expand=True)
+        self.title = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
         self.deals = ft.Text("", size=theme.BODY, expand=True)
         self.tricks_line = ft.Text("", size=theme.SMALL)
         # TRANSLATORS: the player who deals the cards (a button: change who deals)
@@ -116,7 +116,8 @@ class NokosuScreen(PadScreen):
                                         tooltip=_("Change who deals"), height=theme.TAP)
         self.rows = {pid: self._player_row(pid) for pid in ids}
         self.pad_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
-        self.declare_keys = [self._key(declared_text(n), partial(self.on_declare, n))
+        self.declare_keys = [self._key(declared_text(n), partial(self.on_declare, n),
+                                       max(key_rows(nk.MAX_DECLARATION + 1)))
                              for n in range(nk.MAX_DECLARATION + 1)]
         top = nk.tricks_per_round(self.record)
         self.trick_keys = [self._key(str(n), partial(self.on_tricks, n)) for n in range(top + 1)]
@@ -130,15 +131,17 @@ class NokosuScreen(PadScreen):
         self.cancel_btn = ft.TextButton(_("Cancel the correction"), icon=ft.Icons.CLOSE, height=theme.TAP,
                                         on_click=self.on_cancel)
         self.entry = ft.Column([
-            ft.Row([self.title, self.dealer_btn], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            # The button under the round's name where both do not fit (the name was broken in 109 px).
+            ft.Row([self.title, self.dealer_btn], vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True,
+                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             ft.Row([ft.Icon(ft.Icons.STYLE_OUTLINED, size=22), self.deals]),
             self.tricks_line,
             ft.Row([ft.Text("", expand=True),
                     # TRANSLATORS: Nokosu Dice: column heading above each player's declaration (keep it short)
-                    ft.Text(_("Declares"), size=theme.size_to_fit(_("Declares"), CELL_WIDTH), width=CELL_WIDTH,
+                    ft.Text(_("Declares"), size=theme.size_to_fit(_("Declares"), CELL_WIDTH, least=10), width=CELL_WIDTH,
                             text_align=ft.TextAlign.CENTER),
                     # TRANSLATORS: column heading above the tricks each player won (keep it short)
-                    ft.Text(_("Tricks"), size=theme.size_to_fit(_("Tricks"), CELL_WIDTH), width=CELL_WIDTH,
+                    ft.Text(_("Tricks"), size=theme.size_to_fit(_("Tricks"), CELL_WIDTH, least=10), width=CELL_WIDTH,
                             text_align=ft.TextAlign.CENTER)],
                    spacing=8),
             *self.rows.values(),
@@ -184,9 +187,12 @@ class NokosuScreen(PadScreen):
             width=CELL_WIDTH, height=KEY_HEIGHT, border_radius=ft.BorderRadius.all(12), alignment=ft.Alignment.CENTER,
             ink=True, on_click=partial(self.on_cell, phase, pid))
 
-    def _key(self, text: str, on_click) -> ft.Button:
+    def _key(self, text: str, on_click, per_row: int = 7) -> ft.Button:
         size = theme.BODY if len(text) > 2 else theme.LARGE  # "Zero" fits a seventh of a phone
-        return ft.Button(content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD), expand=True,
+        if len(text) > 2:  # a word ("Zero", "ゼロ", "Null"): smaller before it would break in its key
+            key = ((self.page.width or 412) - 16 - 6 * (per_row - 1)) / per_row - 4  # PLAIN: no padding
+            size = theme.size_to_fit(text, key, "BODY", least=9)
+        return ft.Button(content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD, no_wrap=True), expand=True,
                          height=KEY_HEIGHT, style=PLAIN, on_click=on_click)
 
     def _keypad(self, keys: list[ft.Button]) -> ft.Column:
@@ -366,7 +372,7 @@ class NokosuScreen(PadScreen):
         ids = record.player_ids()
         rows = rounds_table(record, result)
         # TRANSLATORS: column heading of the round numbers (keep it short)
-        head = ft.Row([ft.Text(_("Round"), size=theme.SMALL, width=64, weight=ft.FontWeight.BOLD)]
+        head = ft.Row([ft.Text(_("Round"), size=theme.size_to_fit(_("Round"), 64, least=10), width=64, weight=ft.FontWeight.BOLD)]
                       + theme.column_heads([record.name_of(p) for p in ids], (self.page.width or 412) - 16, 64))
         lines: list[ft.Control] = [head] if rows else [
             ft.Text(_("Closed rounds appear here with their scores."), size=theme.BODY, italic=True)]
@@ -392,7 +398,7 @@ class NokosuScreen(PadScreen):
             totals = {s.id: s for s in result.players}
             lines.append(ft.Container(ft.Row(
                 # TRANSLATORS: the row of totals under the rounds (keep it short)
-                [ft.Text(_("Total"), size=theme.BODY, width=64, weight=ft.FontWeight.BOLD)]
+                [ft.Text(_("Total"), size=theme.size_to_fit(_("Total"), 64, "BODY", least=10), width=64, weight=ft.FontWeight.BOLD)]
                 + [ft.Text(signed(totals[p].total), size=theme.LARGE, weight=ft.FontWeight.BOLD, expand=True,
                            text_align=ft.TextAlign.END, color=ft.Colors.PRIMARY if totals[p].place == 1 else None)
                    for p in ids]),

@@ -27,9 +27,9 @@ class SetupForm(ft.Column):
         self.aid = ft.Column(spacing=2)
         self.controls = [
             theme.heading(_("Zero bonus"), size=theme.BODY),
-            ft.Row([self.zero.control,
-                    ft.Text(_("added for making a zero declaration, on top of 10 × each player who missed"),
-                            size=theme.SMALL, expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            # The words under the stepper: beside it a word of them had 106 px at 320 px (#45).
+            self.zero.control,
+            ft.Text(_("added for making a zero declaration, on top of 10 × each player who missed"), size=theme.SMALL),
             ft.Container(ft.Column([self.aid_title, self.aid], spacing=6), padding=ft.Padding.all(12),
                          border_radius=ft.BorderRadius.all(12), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH),
         ]

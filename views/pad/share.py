@@ -185,21 +185,22 @@ class ResultActions:
         self.text = result_line(record, outcome=self.outcome)
         open_link = _client_action(lambda: ft.OpenUrl(self.link, target=ft.UrlTarget.BLANK))
         self.copy = _client_action(lambda: ft.CopyToClipboard(self.text))
+        # No fixed height: a label of two lines (longer languages, the largest text) had its foot cut.
         self.control = ft.Column([
             ft.Row([
-                ft.FilledButton(_("Share the result"), icon=ft.Icons.SHARE, height=theme.TAP, on_click=self.on_share),
+                ft.FilledButton(_("Share the result"), icon=ft.Icons.SHARE, style=theme.wraps(), on_click=self.on_share),
                 # Opened by the browser inside the tap (a client action): no pop-up blocker,
                 # and on a phone with BG Stats the link opens its import dialog.
                 # TRANSLATORS: BG Stats is an app (Board Game Stats) that keeps a log of plays: keep its name.
-                ft.OutlinedButton(_("Log in BG Stats"), icon=ft.Icons.OPEN_IN_NEW, height=theme.TAP, action=open_link,
+                ft.OutlinedButton(_("Log in BG Stats"), icon=ft.Icons.OPEN_IN_NEW, style=theme.wraps(), action=open_link,
                                   on_click=None if open_link else self.on_log),
             ], wrap=True, spacing=8, run_spacing=8),
             ft.Row([
-                ft.TextButton(_("Copy as text"), icon=ft.Icons.CONTENT_COPY, height=theme.TAP,
+                ft.TextButton(_("Copy as text"), icon=ft.Icons.CONTENT_COPY, style=theme.wraps(),
                               action=self.copy, on_click=self.on_copied),
-                ft.TextButton(_("Share as text"), icon=ft.Icons.TEXT_SNIPPET_OUTLINED, height=theme.TAP,
+                ft.TextButton(_("Share as text"), icon=ft.Icons.TEXT_SNIPPET_OUTLINED, style=theme.wraps(),
                               action=_client_action(lambda: ft.ShareText(self.text, subject=self.text.split(":")[0]))),
-                ft.TextButton(_("BG Stats QR code"), icon=ft.Icons.QR_CODE_2, height=theme.TAP, on_click=self.on_qr),
+                ft.TextButton(_("BG Stats QR code"), icon=ft.Icons.QR_CODE_2, style=theme.wraps(), on_click=self.on_qr),
             ], wrap=True, spacing=0, run_spacing=0),
         ], spacing=4, tight=True)
 

@@ -61,8 +61,10 @@ def letter_badge(colour: str, size: int = 30) -> ft.Container:
     """The colour's swatch with its letters, so the colour never relies on hue alone."""
     bg, fg = theme.DIE[colour]
     border = ft.Border.all(2, "#90A4AE") if colour == "clear" else None
+    letters = colour_letters(colour)
     return ft.Container(
-        content=ft.Text(colour_letters(colour), size=13, color=fg, weight=ft.FontWeight.BOLD,
-                        semantics_label=colour_name(colour)),
+        # Smaller for a language whose letters are more than two: never broken in the swatch.
+        content=ft.Text(letters, size=min(13, int((size - 6) / (0.62 * max(1, len(letters))))), color=fg,
+                        weight=ft.FontWeight.BOLD, no_wrap=True, semantics_label=colour_name(colour)),
         width=size, height=size, bgcolor=bg, border=border, border_radius=ft.BorderRadius.all(6),
         alignment=ft.Alignment.CENTER)

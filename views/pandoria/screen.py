@@ -109,7 +109,7 @@ class PandoriaScreen(PadScreen):
                                           on_click=self.on_finish)
         self.finish_note = ft.Text("", size=theme.SMALL)
         self.result_box = ft.Column()  # once finished: share the result, log it in BG Stats
-        self.back_btn = ft.TextButton(_("Back to the crown log"), icon=ft.Icons.ARROW_BACK, height=theme.TAP,
+        self.back_btn = ft.TextButton(_("Back to the crown log"), icon=ft.Icons.ARROW_BACK, style=theme.wraps(),
                                       on_click=self.on_back)
         self.end_area = ft.Column([
             *[s.control for s in self.sheets.values()],
@@ -298,7 +298,11 @@ class PandoriaScreen(PadScreen):
                             content=ft.Row([ft.Text(number, size=theme.BODY, width=place_width),
                                             ft.Text(name, size=theme.BODY, expand=True, no_wrap=True,
                                                     overflow=ft.TextOverflow.ELLIPSIS),
-                                            ft.Text(shown, size=theme.BODY, weight=ft.FontWeight.BOLD)]))
+                                            # "58 · 2 left over" may take two lines rather than run off.
+                                            ft.Text(shown, size=theme.BODY, weight=ft.FontWeight.BOLD,
+                                                    text_align=ft.TextAlign.END,
+                                                    width=min(theme.text_width(shown, theme.BODY) + 4,
+                                                              ((self.page.width or 412) - 24) / 2))]))
 
     # ------------------------------------------------------------------ taps
     async def tap(self, change) -> bool:

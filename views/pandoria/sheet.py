@@ -15,6 +15,9 @@ from views.pad.parts import Stepper, warning_row
 from views.pandoria.state import (RESOURCE_WORDS, conversions, points_note, rate_spoken, realm_title, sum_line,
                                   total_of)
 
+# The realm under a player's name, beside the final score: about 116 px at 320 px.
+REALM_ROOM = 116
+
 ICONS = {"wood": (ft.Icons.FOREST, "#6D8B3A"), "gold": (ft.Icons.MONETIZATION_ON, "#E0A800"),
          "crystal": (ft.Icons.DIAMOND, "#5C8FD6")}
 # Each part's counter, named for a screen reader: (More, Fewer, Set, its number sheet's title, the value said).
@@ -152,6 +155,7 @@ class Sheet:
         record, result = screen.record, screen.result
         mode = record.settings.mode
         where = pa.realm_of(record, pid)
+        ch.set(self.realm, size=theme.size_to_fit(realm_title(mode, where) if where else "", REALM_ROOM))
         ch.set(self.realm, value=realm_title(mode, where) if where else
                (_("Family game") if self.family else _("Realm not chosen")))
         total = total_of(result, pid)

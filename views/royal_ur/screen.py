@@ -51,7 +51,7 @@ class UrScreen(PadScreen):
         self.cancel_btn = ft.TextButton(_("Cancel the correction"), icon=ft.Icons.CLOSE, on_click=self.on_clear,
                                         visible=False)
         self.winner_btns = {pid: self._winner_button(pid) for pid in self.record.player_ids()}
-        self.board_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, expand=True)
+        self.board_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.map_note = ft.Text("", size=theme.SMALL, italic=True)
         self.board = Board(self.on_square, self.on_take)
         self.chips = ft.Row(wrap=True, spacing=6, run_spacing=6)
@@ -84,9 +84,10 @@ class UrScreen(PadScreen):
         self.entry = ft.Column([
             ft.Row([self.entry_title, self.cancel_btn], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
             ft.Row(list(self.winner_btns.values()), spacing=8),
+            # Side by side where both fit, else the button under the words (not the words in 94 px).
             ft.Row([self.board_title,
                     ft.TextButton(_("Dot map"), icon=ft.Icons.EDIT, on_click=self.on_dot_map)],
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
             self.board.control,
             self.map_note,
             self.chips,
@@ -110,7 +111,7 @@ class UrScreen(PadScreen):
             self.final,
             # TRANSLATORS: Royal Game of Ur: the heading of the match table (games of the match, points).
             ft.Row([theme.heading(_("Match")), self.match_text], alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER, wrap=True),
             self.table, self.end], spacing=8)
         self.divider = ft.Divider(height=24)
         self.entry_side = ft.Column([ft.Container(self.entry, padding=ft.Padding.all(4))],
@@ -237,7 +238,7 @@ class UrScreen(PadScreen):
         ch.set(self.match_text, value=match_line(record, result))
         rows = match_table(record, result)
         # TRANSLATORS: Royal Game of Ur: the head of the match table's column of game numbers (short).
-        head = ft.Row([ft.Text(_("Game"), size=theme.SMALL, width=52, weight=ft.FontWeight.BOLD)]
+        head = ft.Row([ft.Text(_("Game"), size=theme.size_to_fit(_("Game"), 52, least=10), width=52, weight=ft.FontWeight.BOLD)]
                       + [ft.Text(record.name_of(p), size=theme.SMALL, expand=True, weight=ft.FontWeight.BOLD,
                                  text_align=ft.TextAlign.END, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
                          for p in ids] + [ft.Container(width=48)])
@@ -258,7 +259,7 @@ class UrScreen(PadScreen):
                                       border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
         totals = {s.id: s for s in result.players}
         lines.append(ft.Container(ft.Row(
-            [ft.Text(_("Total"), size=theme.BODY, width=52, weight=ft.FontWeight.BOLD)]
+            [ft.Text(_("Total"), size=theme.size_to_fit(_("Total"), 52, "BODY", least=10), width=52, weight=ft.FontWeight.BOLD)]
             + [ft.Text(signed(totals[p].total), size=theme.LARGE, weight=ft.FontWeight.BOLD, expand=True,
                        text_align=ft.TextAlign.END, color=ft.Colors.PRIMARY if totals[p].place == 1 and rows else None)
                for p in ids] + [ft.Container(width=48)]),
