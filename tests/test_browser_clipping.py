@@ -43,10 +43,10 @@ import pytest
 
 from storage import settings as stored_settings
 from tests.browser_harness import (ARTIFACTS_DIR, PHONE, enable_semantics, flet_server, open_app_page,
-                                   table_server, wait_for_paint)
+                                   semantics_texts, table_server, wait_for_paint)
 # The walk's own screens and table: its data_dir is a fixture (made again for this module).
 from tests.test_browser_languages import SCREENS, TOKEN, data_dir  # noqa: F401
-from tests.test_browser_languages import speaking
+from tests.test_browser_languages import WALK_NAMES, speaking, unmarked
 from views import lang
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -332,8 +332,11 @@ SCROLLER = """() => { const axes = window.__ppText.axes || {};
 class Walk:
     """The clipped texts of a walk through screens: found[(screen, text)] = {why, shot, ink, seen}."""
 
-    def __init__(self, page, shots: Path | None = None):
+    def __init__(self, page, shots: Path | None = None, names: list[str] | None = None):
         self.page, self.shots, self.found = page, shots, {}
+        # With names: the words not from the catalogs too (the pseudo-locale's own check, #33), at
+        # each look, player names and Flutter's words aside: words[screen] = those texts.
+        self.names, self.words = names, {}
         self.per_px = None  # wheel px per px the screen moves (Flutter's web engine moves a quarter of them here)
 
     def note(self, screen: str, here: list[dict], step) -> None:
@@ -350,6 +353,10 @@ class Walk:
                     self.page.screenshot(path=str(path))
                 mine.update(shot=str(path), ink=f["ink"], seen=f["seen"])
 
+    def read(self, screen: str) -> None:
+        if self.names is not None and (bad := unmarked(semantics_texts(self.page), self.names)):
+            self.words.setdefault(screen, set()).update(bad)
+
     def menu(self, screen: str) -> None:
         """The pad's ⋮ menu: the texts of its items (the pad under it is looked at on its own: the modal
         menu hides the pad's nodes from the accessibility tree, its scrolling viewport with them)."""
@@ -362,6 +369,7 @@ class Walk:
         seen = page.evaluate(ANALYSE_JS, TOLERANCE)
         assert seen["owned"].get("menuitem"), f"the menu's texts were not read: {seen['owned']}"
         self.note(screen, [f for f in seen["found"] if f["owner"] and f["owner"]["role"] == "menuitem"], 0)
+        self.read(screen)
         page.keyboard.press("Escape")
         page.get_by_role("menuitem", name=big).wait_for(state="detached")
         wait_for_paint(page)
@@ -391,6 +399,7 @@ class Walk:
         for step in range(STEPS):
             here, now = clipped_here(page)
             self.note(screen, here, step)
+            self.read(screen)
             scroller = page.evaluate(SCROLLER)
             if now == look or scroller is None:  # the screen did not move (its foot), or does not scroll
                 break
@@ -434,7 +443,7 @@ def test_no_text_is_clipped_on_any_screen_in_the_pseudo_locale_at_extra_large_te
     for old in shots.glob("clipping-*.png"):
         old.unlink()
     page = phone(browser, f"{server.url}?token={server.host_token}")
-    walk = Walk(page, shots)
+    walk = Walk(page, shots, names=WALK_NAMES)
     try:
         for screen, path, _title in SCREENS:
             page.goto(f"{server.url}{path}?token={server.host_token}")
@@ -452,3 +461,5 @@ def test_no_text_is_clipped_on_any_screen_in_the_pseudo_locale_at_extra_large_te
         [{"screen": s, "text": t, **v} for (s, t), v in found.items()], ensure_ascii=False, indent=1), encoding="utf-8")
     assert not found, f"{len(found)} texts clipped (screenshots in {shots}):\n" + "\n".join(
         f"{screen}: {text!r}: {'; '.join(v['why'])}" for (screen, text), v in found.items())
+    assert not walk.words, "words not from the catalogs:\n" + "\n".join(
+        f"{screen}: {sorted(bad)}" for screen, bad in walk.words.items())

@@ -179,6 +179,12 @@ JOIN = "\ufeff"
 _drawn = True
 
 
+def plain(text: str) -> str:
+    """Words that leave the app as text (copied, shared, in a chat): without the screen's joiners
+    and no-break spaces, which only Flutter's line breaks need."""
+    return text.replace(JOIN, "").replace("\u00a0", " ")
+
+
 def for_terminal() -> None:
     global _drawn
     _drawn = False

@@ -48,7 +48,8 @@ def result_line(record, outcome: str = "") -> str:
     line = (_("{game}, {day}: {places}", game=title_of(record.game), day=lang.day(when), places=places) if when
             else _("{game}: {places}", game=title_of(record.game), places=places))
     # TRANSLATORS: the shared result line, then how a tie on the best total was broken
-    return _("{line} ({outcome})", line=line, outcome=outcome.strip()) if outcome.strip() else line
+    line = _("{line} ({outcome})", line=line, outcome=outcome.strip()) if outcome.strip() else line
+    return lang.plain(line)
 
 
 def _look(game: str) -> tuple[str, str, str]:
