@@ -265,14 +265,14 @@ def chip_label(text: str, size: float) -> str | ft.Text:
 
 def bar_title(text: str, room: float) -> tuple[int, int, int]:
     """(size, lines, toolbar height) of a title in an app bar with `room` px beside the back
-    arrow: one line at the largest size that takes it, else two, never a word cut (#45:
+    arrow: the largest size that takes it in one or two lines, never a word cut (#45:
     "Königliches Spiel von …" and "新しいゲーム：ウル王朝の…" at the largest text)."""
-    for lines in (1, 2):
-        for key in ("LARGE", "BODY", "SMALL"):
-            size = sized(key)
-            count = lines_of(text, room, size)
-            if count is not None and count <= lines:
-                return size, lines, 64 + (lines - 1) * round(size * 1.25)
+    # The largest size first, on two lines if need be: screens of one kind keep one size of title.
+    for key in ("LARGE", "BODY", "SMALL"):
+        size = sized(key)
+        count = lines_of(text, room, size)
+        if count is not None and count <= 2:
+            return size, count, 64 + (count - 1) * round(size * 1.25)
     size = sized("SMALL")
     return size, 3, 64 + 2 * round(size * 1.25)
 

@@ -18,7 +18,10 @@ def named_key(label: str, icon, on_click, width: float, colour=None) -> ft.Conta
     wrap between words and take a smaller size before one would be cut (#33: 'Susan went ou'
     at 360 px, German at extra-large text)."""
     room = max(48.0, width - 22 - 6 - 2 * 8 - 2 * 2)  # the icon, the gap, the padding, the border
-    text = ft.Text(label, size=theme.fitting(label, room, keys=("BODY", "SMALL"), lines=2),
+    size = theme.fitting(label, room, keys=("BODY", "SMALL"), lines=2)
+    if theme.lines_of(label, room / 1.1, size) is None:  # a word as wide as the key ("gewonnen"): smaller
+        size = theme.size_to_fit(label, room, "SMALL")
+    text = ft.Text(label, size=size,
                    weight=ft.FontWeight.BOLD, color=colour, max_lines=3, text_align=ft.TextAlign.CENTER)
     return ft.Container(
         ft.Semantics(label=label, button=True, exclude_semantics=True, content=ft.Row(
