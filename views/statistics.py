@@ -122,12 +122,9 @@ class StatisticsScreen:
                      for p in stats.players]
         else:
             body.append(ft.Text(_("No finished game of this kind yet."), size=theme.BODY, italic=True))
-        title = _("Statistics · {game}", game=title_of(game))
-        size, lines, height = theme.bar_title(title, (page.width or 412) - 56 - 32)
         self.view = ft.View(
             route=f"/stats/{game}", padding=ft.Padding.all(12),
-            appbar=ft.AppBar(title=ft.Text(title, size=size, weight=ft.FontWeight.BOLD, max_lines=lines),
-                             toolbar_height=height),
+            appbar=theme.titled_bar(_("Statistics · {game}", game=title_of(game))),
             controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
 
     def _go(self, route: str, e) -> None:

@@ -247,20 +247,24 @@ def titled_bar(title: str, actions: list | None = None) -> ft.AppBar:
                      actions=actions, toolbar_height=height)
 
 
+def _has_wide(text: str) -> bool:
+    """Whether `text` holds a kanji, kana or hangul (a joiner aside)."""
+    return any(ord(c) >= _WIDE and c != "\ufeff" for c in text)
+
+
 def chip_text(text: str, size: float) -> ft.Text:
     """A chip's label on one line. Where it holds kanji, kana or hangul, as wide as they are
     drawn (one size each): the engine fetches their font after the chip has taken its width from
     boxes, and a chip does not grow again ("全員" showed "全", "ウル王朝のゲーム" "ウル王", #45)."""
-    wide = any(ord(c) >= _WIDE and c != "\ufeff" for c in text)
     # Material's chip label spaces its letters 0.1 px apart (the joiners too): with no room for it
     # the last kana faded out.
     room = math.ceil(text_width(text, size) + 0.1 * len(text)) + 2
-    return ft.Text(text, size=size, no_wrap=True, width=room if wide else None)
+    return ft.Text(text, size=size, no_wrap=True, width=room if _has_wide(text) else None)
 
 
 def chip_label(text: str, size: float) -> str | ft.Text:
     """As chip_text, but a plain string (one control fewer) where no such width is needed."""
-    return chip_text(text, size) if any(ord(c) >= _WIDE and c != "\ufeff" for c in text) else text
+    return chip_text(text, size) if _has_wide(text) else text
 
 
 def bar_title(text: str, room: float) -> tuple[int, int, int]:
