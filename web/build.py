@@ -30,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import unicodedata
 import zipfile
 from pathlib import Path
 
@@ -290,10 +291,87 @@ def opening_screen(html: str) -> str:
         lang.set_language(code)
         words[code] = {key: lang._(message) for key, message in standalone.OPENING_WORDS.items()}
     lang.set_language("en")
+    # The page matches a phone's tag by its primary part: "pt-PT" and "zh-TW" read pt_BR and zh_Hans.
+    for primary, code in lang.OF_PRIMARY.items():
+        words[primary] = words[code]
     screen = (WEB / "opening.html").read_text().replace("PANDAPAD_OPENING_WORDS", json.dumps(words, ensure_ascii=False))
+    screen = screen.replace("/* PANDAPAD_OPENING_FONTS */", opening_fonts(words))
     if "<body>" not in html:
         raise SystemExit("make web: publish wrote no <body> into index.html; see web/build.py")
     return html.replace("<body>", "<body>\n" + screen, 1)
+
+
+# The served family whose letterforms each language's opening words are drawn in (#55), as the app
+# draws them (assets/languages.js tells Flutter's engine the same).
+OPENING_FAMILIES = {"ja": "Noto Sans JP", "ko": "Noto Sans KR", "zh": "Noto Sans SC"}
+
+
+def opening_fonts(words: dict[str, dict[str, str]]) -> str:
+    """@font-face rules that draw the opening screen's Japanese, Korean and Chinese words with the
+    slices the site serves for Flutter (views/fonts.py: assets/fonts/…, kept by the offline copy
+    once fetched), each slice named for the characters of those words it holds only: a page
+    fetches the few slices its own words need, and no other."""
+    from views import fonts
+
+    rules = []
+    for code, family in OPENING_FAMILIES.items():
+        # Not the joiners (views/lang.py: format characters, drawn by no font).
+        drawn = {ord(c) for text in words[code].values() for c in text
+                 if ord(c) > 0x7F and unicodedata.category(c) != "Cf"}
+        for font in fonts.engine_fonts():
+            held = sorted(drawn & font.code_points) if font.family == family else []
+            if held:
+                drawn -= set(held)
+                ranges = ", ".join(f"U+{c:04X}" for c in held)
+                rules.append(f'@font-face {{ font-family: "Pandapad {code}"; src: url("{fonts.PREFIX}{font.url}") '
+                             f'format("woff2"); unicode-range: {ranges}; }}')
+        if drawn:
+            raise SystemExit(f"make web: no served {family} slice holds the opening words' "
+                             + " ".join(chr(c) for c in sorted(drawn)) + "; see web/build.py opening_fonts()")
+    return "\n    ".join(rules)
+
+
+# What the site's pages and stylesheets name (src, href, url()): a name of another host, a data
+# or blob address, or a fragment names no file of the site.
+NAMED = re.compile(r"""(?:\b(?:src|href)\s*=\s*["']([^"']+)["']|\burl\(\s*["']?([^"')]+)["']?\s*\))""")
+NOT_A_FILE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//|#)", re.IGNORECASE)
+
+
+def unnamed_files(site: Path, base: str = "/") -> list[str]:
+    """The files the site's pages (.html) and stylesheets (.css) name that the site does not hold,
+    as "page: name": a browser asking for one gets index.html back (a static host's 404 page), not
+    the file. Names are read against the page's <base href> (the build's base), or the stylesheet's
+    own folder."""
+    missing = []
+    for page in sorted([*site.rglob("*.html"), *site.rglob("*.css")]):
+        if "node_modules" in page.parts:
+            continue
+        text = page.read_text(encoding="utf-8", errors="replace")
+        folder = site if page.suffix == ".html" else page.parent
+        for match in NAMED.finditer(text):
+            name = (match.group(1) or match.group(2)).strip()
+            if NOT_A_FILE.match(name) or "{" in name or "+" in name:  # another host, or made by a script
+                continue
+            path = name.split("#")[0].split("?")[0]
+            if path.startswith(base):
+                target = site / path[len(base):]
+            elif path.startswith("/"):
+                target = site / path.lstrip("/")
+            else:
+                target = folder / path
+            if not path or path.endswith("/") or not target.resolve().is_file():
+                if not (path.endswith("/") and target.resolve().is_dir()):
+                    missing.append(f"{page.relative_to(site)}: {name}")
+    return missing
+
+
+def named_files_present(site: Path = OUT) -> None:
+    """Stop the build on a page or stylesheet naming a file the site does not hold (#55: the opening
+    screen named a font that went away, and a phone fetched index.html in its place)."""
+    base = os.environ.get("PANDAPAD_BASE_URL") or "/"
+    missing = unnamed_files(site, base if base.endswith("/") else base + "/")
+    if missing:
+        raise SystemExit("make web: these pages name files the site does not hold:\n  " + "\n  ".join(missing))
 
 
 def repack_archive() -> None:
@@ -492,6 +570,7 @@ def main(argv: list[str] | None = None) -> None:
     fallback_fonts()
     icons()
     service_worker()
+    named_files_present()
     if compressed:
         compress()
     size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file() and p.suffix not in (".br", ".gz"))
