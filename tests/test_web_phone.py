@@ -557,7 +557,10 @@ def test_the_phone_by_itself_reads_its_own_language_and_only_a_japanese_phone_fe
     for locale, code in (("de-DE", "de"), ("ja-JP", "ja")):
         phone = Phone(phone_browser, locale=locale)
         fonts: list[str] = []
-        phone.context.on("request", lambda r: fonts.append(r.url) if "/assets/fonts/noto" in r.url else None)
+        # The page's own requests: the offline copy's worker keeps other scripts' fonts too, once
+        # the copy is whole (#55).
+        phone.context.on("request", lambda r: fonts.append(r.url)
+                         if "/assets/fonts/noto" in r.url and r.service_worker is None else None)
         try:
             page = phone.open(url_of(served))
             lang.set_language(code)
@@ -570,11 +573,62 @@ def test_the_phone_by_itself_reads_its_own_language_and_only_a_japanese_phone_fe
             page.wait_for_timeout(500)  # a font asked for with the first screen has been asked by now
             if code == "ja":
                 assert fonts and all("/notosansjp/" in u for u in fonts), fonts
+                # A Japanese phone's offline copy holds every Japanese slice, before it says it is whole.
+                offline_copy_ready(page)
+                assert kept_fonts(page, "notosansjp") == served_fonts(served, "notosansjp")
             else:
                 assert fonts == [], fonts
             assert phone.asked_elsewhere() == []
         finally:
             phone.close()
+
+
+def served_fonts(server, family: str) -> set[str]:
+    """The files of a fallback font family the site serves (views/fonts.py), as the phone names them."""
+    folder = server.root / "assets" / "fonts" / family
+    return {url_of(server) + p.relative_to(server.root).as_posix() for p in folder.rglob("*.woff2")}
+
+
+def kept_fonts(page, family: str) -> set[str]:
+    """The files of `family` the phone's offline copy keeps (web/sw-src.js's font cache)."""
+    return set(page.evaluate("""f => caches.open('pandapad-fonts').then(c => c.keys())
+        .then(ks => ks.map(k => k.url).filter(u => u.includes('/assets/fonts/' + f + '/')))""", family))
+
+
+def test_names_typed_offline_in_scripts_the_phone_never_drew_are_drawn(phone_browser, served):
+    """#55: an English phone took the offline copy, then the table had no signal, and 髙橋 and 김민준
+    were boxes: their fonts were fetched at first use only. The copy keeps the scripts a table types
+    names in, in the background once it is whole; every font the pad then asks for is answered."""
+    phone = Phone(phone_browser, (360, 740), locale="en-US")
+    asked: dict[str, int | None] = {}
+    names = ["髙橋", "김민준", "王小明", "محمد"]
+
+    def answered(response) -> None:
+        if "/assets/fonts/noto" in response.url and response.request.service_worker is None:
+            asked[response.url] = response.status
+    try:
+        page = phone.open(url_of(served))
+        home(page)
+        offline_copy_ready(page)
+        until(page, "() => window.pandapadFonts === true")
+        for family in ("notosansjp", "notosanskr", "notosanssc", "notosansarabic"):
+            assert kept_fonts(page, family) == served_fonts(served, family), family
+        assert kept_fonts(page, "notocoloremoji") == set()  # 10 MB: kept at first use only
+        phone.context.set_offline(True)
+        page.reload(timeout=START)
+        enable_semantics(page, timeout=START)
+        home(page)
+        page.on("response", answered)
+        page.on("requestfailed", lambda r: "/assets/fonts/" in r.url and asked.setdefault(r.url, None))
+        start_game(page, names)
+        for name in names:
+            page.get_by_role("button", name=re.compile(rf"^{name}: ")).first.wait_for()
+        page.wait_for_timeout(500)  # a font asked for with this screen has been asked by now
+        screenshot(page, "web_names_typed_offline_360x740")
+    finally:
+        phone.close()
+    assert asked, "the pad asked for no font: the names were drawn with none of the served ones"
+    assert set(asked.values()) == {200}, asked
 
 
 def first_start(page, server) -> str:
@@ -673,30 +727,48 @@ def resume_panda_royale(page, server) -> None:
 
 def test_storage_cleared_mid_game_is_said_at_once_and_a_full_storage_refuses_the_tap_in_words(
         phone_browser, served, tmp_path):
-    """Site data cleared under the running app (what "Clear browsing data" does), then a phone
-    whose storage is full: each is said in words, no tap is shown that is not stored, and the
+    """Site data cleared under the running app (what "Clear browsing data" and the browser's
+    eviction do), on a page the offline copy served, as a phone opens the app every day (#55),
+    then a phone whose storage is full: each is said in words, no tap is shown that is not
+    stored, the page never loads itself again while the games are only in its memory, and the
     games on the screen can be saved out and kept again."""
     profile, origin = tmp_path / "profile", origin_of(served)
     with restarted(phone_browser, profile) as (page, said):
         page.goto(url_of(served), timeout=START)
         enable_semantics(page, timeout=START)
         home(page)
+        offline_copy_ready(page)
+        page.goto(url_of(served), timeout=START)  # opened again: the offline copy serves it
+        enable_semantics(page, timeout=START)
+        home(page)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
         start_game(page)
         enter_hand(page, 1, {"yellow": [1]})
+        page.evaluate("window.pandapadSamePage = true")  # gone if the page loads again
         page.context.new_cdp_session(page).send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
         said_on_screen(page, "The browser cleared Pandapad's storage", timeout=2_000)  # over the pad
         screenshot(page, "web_storage_cleared")
         tap_die(page, "purple", 2)
         said_on_screen(page, re.compile(r"^Not saved: the browser's storage was cleared"))
         assert button(page, "Remove Purple 2").count() == 0  # nothing shown that is not stored
+        button(page, "Remove Yellow 1").wait_for()  # what was stored before the clear is still shown
+        # Closing or reloading the tab now would lose the games: the browser asks first.
+        with page.expect_event("dialog") as asked:
+            page.close(run_before_unload=True)
+        assert asked.value.type == "beforeunload"
+        asked.value.dismiss()
         with page.expect_download() as download:
             button(page, "Export").tap()
         saved_out = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))["games"]
         assert [g["rounds"][0]["hands"]["p1"]["yellow"] for g in saved_out] == [[1]]
+        assert page.evaluate("window.pandapadSamePage") is True
         button(page, "Keep them again").tap()
         said_on_screen(page, "Kept on this phone again: 1 game.")
         tap_die(page, "purple", 2)
         button(page, "Remove Purple 2").wait_for()
+        assert page.evaluate("window.pandapadSamePage") is True
+        # The offline copy that went with the site's data is made again, for the next opening offline.
+        until(page, "() => navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))")
     # The browser's storage full (a quota of one byte, from the start of the browser): the tap is
     # refused in words and not shown; nothing stored before is lost.
     with restarted(phone_browser, profile, quota=(origin, 1)) as (page, said):

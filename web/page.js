@@ -43,16 +43,39 @@
   window.addEventListener("appinstalled", function () {
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
   });
+  // The browser cleared the site's data under the app (#55): the games of this tab are then only
+  // in its memory (views/hosts/standalone.py says so, through web/early.js) until the person
+  // keeps them again or exports them. Meanwhile the page never loads itself again, and a reload
+  // or a close asks first: loading again is the one way left to lose them.
+  var holding = false;
+  function leaving(event) {
+    event.preventDefault();
+    event.returnValue = "";  // the browser's own question; its words are not ours to choose
+  }
+  window.addEventListener("pandapad-step", function (event) {
+    if (event.detail === "storage-lost" && !holding) {
+      holding = true;
+      window.addEventListener("beforeunload", leaving);
+    } else if (event.detail === "storage-kept" && holding) {
+      holding = false;
+      window.removeEventListener("beforeunload", leaving);
+      if ("serviceWorker" in navigator) offlineAgain();
+    }
+  });
+  function reload() {
+    if (!holding) location.reload();
+  }
   if (!("serviceWorker" in navigator)) return;  // http:// on a LAN address: no offline copy
   var swapping = false;
-  // A page that a worker served is that worker's build. When another worker takes it over, it
-  // loads again from the new one: whether this page asked for the swap (below) or the page it
-  // replaces did, as it went hidden during a reload (then this page was served by the old
-  // worker just before the new one took over, and would have stayed the old build). The very
-  // first worker taking a first visit's page does not reload it.
-  var servedByWorker = !!navigator.serviceWorker.controller;
+  // A page whose worker is replaced by one of another build loads again, from the new one:
+  // whether this page asked for the swap (below) or the page it replaces did, as it went hidden
+  // during a reload (then this page was served by the old worker just before the new one took
+  // over, and would have stayed the old build). A worker of this page's own build taking it (a
+  // first visit's first worker, the offline copy made again) and a worker taken away (the site's
+  // data cleared: no controller at all) leave the page as it is.
   navigator.serviceWorker.addEventListener("controllerchange", function () {
-    if (swapping || servedByWorker) location.reload();
+    if (swapping) reload();
+    else if (navigator.serviceWorker.controller) sameBuild(navigator.serviceWorker.controller);
   });
   // A page of one build under the worker of another loads again, from that worker: it would
   // otherwise fetch the rest of the app (Python's archive, Flutter) from the other build. This
@@ -68,7 +91,7 @@
       if (event.data !== build.content && !swapping && tried !== event.data) {
         sessionStorage.setItem("pandapad-loaded-again-for", event.data);
         swapping = true;
-        location.reload();
+        reload();
       }
     };
     worker.postMessage({ type: "BUILD" }, [channel.port2]);
@@ -83,6 +106,7 @@
       .filter(function (url) { return new URL(url).origin === location.origin && engine.test(new URL(url).pathname); });
     var channel = new MessageChannel();
     channel.port1.onmessage = function (event) {
+      if (event.data === "fonts kept") return void (window.pandapadFonts = true);
       if (event.data !== "kept") return console.warn("Pandapad: " + event.data);
       window.pandapadOffline = true;
       try {
@@ -91,10 +115,12 @@
       } catch (e) { return; }
       if ("BroadcastChannel" in window) new BroadcastChannel("pandapad").postMessage("offline-ready");
     };
-    worker.postMessage({ type: "KEEP_ENGINE", urls: urls }, [channel.port2]);
+    // navigator.language names the phone's script (assets/languages.js sets it to the language
+    // Pandapad speaks where that is Japanese, Korean or Chinese): its fonts are kept whole too.
+    worker.postMessage({ type: "KEEP_ENGINE", urls: urls, language: navigator.language }, [channel.port2]);
   }
   function takeNewBuild(registration) {
-    if (swapping || !registration.waiting || !navigator.serviceWorker.controller) return;
+    if (swapping || holding || !registration.waiting || !navigator.serviceWorker.controller) return;
     swapping = true;
     registration.waiting.postMessage({ type: "SKIP_WAITING" });
   }
@@ -112,6 +138,15 @@
     }).catch(function (error) {
       console.warn("Pandapad: no offline copy (" + error + ")");
     });
+  }
+  // The games kept again after a clear: the offline copy that went with the site's data is made
+  // again, so the app still opens with no network next time.
+  function offlineAgain() {
+    navigator.serviceWorker.getRegistration().then(function (registration) {
+      if (registration) return;
+      registered = false;
+      register();
+    }).catch(function () {});
   }
   if (navigator.serviceWorker.controller) {
     sameBuild(navigator.serviceWorker.controller);

@@ -21,8 +21,42 @@ precaching.cleanupOutdatedCaches();
 // phone that draws those characters, and kept then, for the next opening offline. Their
 // addresses name their version, so the copy kept is the one to use.
 const { strategies } = workbox;
+const FONT_CACHE = "pandapad-fonts";
 routing.registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.includes("/assets/fonts/noto"),
-                      new strategies.CacheFirst({ cacheName: "pandapad-fonts" }));
+                      new strategies.CacheFirst({ cacheName: FONT_CACHE }));
+
+// A name typed with no network must not be drawn as boxes (#55): fonts fetched at first use are
+// not there for a script the phone never drew before it went offline. So the offline copy keeps
+// the phone's own script whole (a Japanese, Korean or Chinese phone: its family's slices), and
+// once the copy is whole, the scripts a table types names in are kept in the background: the
+// other CJK families (Japanese, Korean, simplified Chinese) and the small ones (Arabic, Hebrew,
+// Greek and Cyrillic beyond Roboto, symbols, CJK punctuation). Traditional Chinese (TC, HK) and
+// the colour emoji, 17 MB between them, are kept at first use only, and nothing is fetched in
+// the background for a phone that asks to save data.
+const FONTS = FONT_FILES;  // web/sw.mjs: family folder -> its files
+const OWN_SCRIPT = { ja: "notosansjp", ko: "notosanskr", zh: "notosanssc" };
+const AT_FIRST_USE = ["notocoloremoji", "notosanstc", "notosanshk"];
+
+async function keepFonts(families) {
+  const cache = await caches.open(FONT_CACHE);
+  const urls = families.flatMap((family) => FONTS[family] || []).map((file) => new URL(file, self.registration.scope).href);
+  // A few at a time: a phone's connection, not a burst of a hundred requests.
+  for (let i = 0; i < urls.length; i += 6) {
+    await Promise.all(urls.slice(i, i + 6).map(async (url) => {
+      if (!(await cache.match(url))) await cache.add(url);
+    }));
+  }
+}
+
+function ownScript(language) {
+  const family = OWN_SCRIPT[String(language || "").toLowerCase().split(/[-_]/)[0]];
+  return family ? [family] : [];
+}
+
+function otherScripts(language) {
+  const own = ownScript(language);
+  return Object.keys(FONTS).filter((family) => !own.includes(family) && !AT_FIRST_USE.includes(family));
+}
 
 // Flutter's engines (#44): the site has two builds of Flutter's app, each with its renderer
 // (WebAssembly with skwasm where the browser has WasmGC, JavaScript with CanvasKit elsewhere,
@@ -76,7 +110,10 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "BUILD" && event.ports[0]) event.ports[0].postMessage(BUILD);
   if (event.data && event.data.type === "KEEP_ENGINE" && event.ports[0]) {
     const answer = event.ports[0];
-    event.waitUntil(keepEngine(event.data.urls || []).then(() => answer.postMessage("kept"),
-                                                          (error) => answer.postMessage(`not kept: ${error}`)));
+    const language = event.data.language;
+    event.waitUntil(Promise.all([keepEngine(event.data.urls || []), keepFonts(ownScript(language))])
+      .then(() => answer.postMessage("kept"), (error) => answer.postMessage(`not kept: ${error}`))
+      .then(() => (navigator.connection && navigator.connection.saveData) ? null : keepFonts(otherScripts(language))
+        .then(() => answer.postMessage("fonts kept"), (error) => answer.postMessage(`fonts not kept: ${error}`))));
   }
 });

@@ -38,9 +38,19 @@ for (const page of pages) {
   writeFileSync(join(site, page), html.replace("<head>", `<head>\n  <meta name="pandapad-build-id" content="${build}">`));
 }
 
+// The fallback fonts the site serves (views/fonts.py), by family folder ("notosansjp": its slices):
+// the worker keeps a phone's own script whole, and the others in the background (sw-src.js).
+const fontRoot = join(site, "assets", "fonts");
+const fonts = {};
+for (const f of (existsSync(fontRoot) ? readdirSync(fontRoot, { recursive: true }) : []).sort()) {
+  if (!f.endsWith(".woff2")) continue;
+  const family = f.split(/[\\/]/)[0];
+  (fonts[family] ||= []).push(`assets/fonts/${f.split(/[\\/]/).join("/")}`);
+}
+
 const source = join(site, ".sw-src.js");
 writeFileSync(source, readFileSync(join(here, "sw-src.js"), "utf8").replaceAll("WORKBOX_DIR", workboxDir)
-  .replaceAll("BUILD_ID", build));
+  .replaceAll("BUILD_ID", build).replace("FONT_FILES", JSON.stringify(fonts)));
 
 const { count, size, warnings } = await injectManifest({
   globDirectory: site,

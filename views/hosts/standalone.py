@@ -91,6 +91,7 @@ class PhoneHost(Host):
         if self.lost is None:
             log.warning("the browser's storage went away: %s", why)
             self.lost = why
+            _tell_page("storage-lost")  # the page then never loads itself again (web/page.js)
             for tell in self._tell:
                 tell()
 
@@ -134,6 +135,7 @@ class PhoneHost(Host):
             raise StoreError(_("the browser's storage refused them again. Export the games now, so that a file keeps "
                                "them."))
         self.lost, self._writing_again = None, False
+        _tell_page("storage-kept")
         self._watch()
         await self.ask_to_keep()
 
@@ -355,6 +357,17 @@ def _hear_the_page(page: ft.Page) -> None:
         _heard.append((channel, handler))
     except Exception as exc:  # no BroadcastChannel: nothing is said, the copy is made all the same
         log.info("hearing the page: %s", exc)
+
+
+def _tell_page(step: str) -> None:
+    """A step of this tab's Python told to its own page only (web/early.js hands it on as a
+    pandapad-step event), not to the other tabs a BroadcastChannel would reach."""
+    import js
+    from pyodide.ffi import to_js
+    try:
+        js.postMessage(to_js({"pandapad": step}, dict_converter=js.Object.fromEntries))
+    except Exception as exc:  # noqa: BLE001 - not in a worker: no page of ours to tell
+        log.info("telling the page %s: %s", step, exc)
 
 
 def _say_ready() -> None:
