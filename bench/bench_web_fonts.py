@@ -5,6 +5,9 @@ bytes in all and those of the fallback fonts (assets/fonts/noto*, views/fonts.py
 phone that draws characters Roboto lacks should fetch.
 Goals: an English or German phone fetches no fallback font; a Japanese phone moves no more than
 `--before` says (the figure of the build before #45, measured by this script on that build).
+Then (#55) what the offline copy's worker keeps in the background once the copy is whole (the
+fonts of the scripts a table types names in, window.pandapadFonts), and what the phone keeps in
+all once the snapshot of Python is kept too (navigator.storage.estimate()).
 
 Run: make web, then  flock /tmp/pandapad-browser.lock .venv/bin/python bench/bench_web_fonts.py
      [--site other/build/web] [--before MB]
@@ -24,6 +27,8 @@ from bench.bench_web import SITE, Link, Site  # noqa: E402
 from tests.browser_harness import PHONE, chromium, enable_semantics  # noqa: E402
 
 LOCALES = ["en-US", "de-DE", "ja-JP", "ko-KR", "zh-CN"]
+# The family a phone's offline copy keeps whole for its own language (web/sw-src.js OWN_SCRIPT).
+OWN_SCRIPT = {"ja": "notosansjp", "ko": "notosanskr", "zh": "notosanssc"}
 
 
 class Counted(Link):
@@ -68,12 +73,32 @@ def main(argv=None) -> int:
             enable_semantics(page, timeout=180_000)
             page.wait_for_function("window.pandapadOffline === true", timeout=180_000)
             time.sleep(2)  # a font asked for with the first screen has been asked by now
-            total = sum(link.by_path.values()) / 1e6
-            fonts = {p: n for p, n in link.by_path.items() if p.startswith("/assets/fonts/noto")}
+            # The worker keeps the other scripts' fonts once the copy is whole (#55), beside this
+            # wait: those are counted apart, as the background's (a font the page asked for, or
+            # of the phone's own script, is the first visit's).
+            drawn = set(page.evaluate("""performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)
+                .filter(p => p.startsWith('/assets/fonts/noto'))"""))
+            own = OWN_SCRIPT.get(locale.split("-")[0])
+
+            def first_visit(path: str) -> bool:
+                return not path.startswith("/assets/fonts/noto") or path in drawn or path.split("/")[3] == own
+            total = sum(n for p, n in link.by_path.items() if first_visit(p)) / 1e6
+            fonts = {p: n for p, n in link.by_path.items() if p.startswith("/assets/fonts/noto") and first_visit(p)}
             families = sorted({p.split("/")[3] for p in fonts})
             figures[locale] = total
             print(f"{locale}: first visit {total:.2f} MB, of which fallback fonts "
                   f"{sum(fonts.values()) / 1e6:.2f} MB in {len(fonts)} files ({', '.join(families) or 'none'})")
+            page.wait_for_function("window.pandapadFonts === true", timeout=180_000)
+            later = {p: n for p, n in link.by_path.items() if p.startswith("/assets/fonts/noto") and not first_visit(p)}
+            background = sum(later.values()) / 1e6
+            deadline = time.monotonic() + 180  # the snapshot of Python, kept by a second worker
+            while not page.evaluate("caches.open('pandapad-python').then(c => c.keys()).then(k => k.length > 0)"):
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"{locale}: no snapshot of Python kept in 180 s")
+                time.sleep(0.5)
+            kept = page.evaluate("navigator.storage.estimate().then(e => e.usage)") / 1e6
+            print(f"{locale}: then in the background {background:.2f} MB of fonts "
+                  f"({len(later)} files); the phone keeps {kept:.1f} MB in all")
             ctx.close()
     site.down()
     if args.before is not None:
