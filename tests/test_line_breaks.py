@@ -16,6 +16,16 @@ CLOSING = set("、。，．）」』】〕〉》”！？：・")
 KATAKANA_WORD = re.compile("[ァ-ヺー]{2,}")
 
 
+@pytest.fixture(autouse=True)
+def drawn(monkeypatch):
+    """Words as a screen draws them: main.main(), run in-process by the command line's tests in the same
+    worker, leaves the process speaking to a terminal (lang.for_terminal: no joiners)."""
+    monkeypatch.setattr(lang, "_drawn", True)
+    lang.translations.cache_clear()
+    yield
+    lang.translations.cache_clear()
+
+
 def breaks(text: str) -> list[int]:
     """The places a line may break in `text` (index of the character after it) as Unicode's rules
     allow them between East Asian characters: beside any kana, kanji or hangul, unless a joiner
@@ -108,3 +118,53 @@ def test_a_chinese_or_korean_number_stays_with_what_it_counts():
             lang.set_language("en")
         assert [shown.replace(lang.JOIN, "")[i - 1:i + 1] for i in bare(shown, breaks(shown))
                 if "3" in shown.replace(lang.JOIN, "")[i - 1:i + 1]] == [], shown
+
+
+# Names as the issue's walk typed them (#55), in six scripts, and a family emoji (one picture).
+TYPED = ["髙橋", "김민준", "王小明", "Łukasz", "Дмитрий", "محمد", "さくら"]
+FAMILY = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+
+
+def inside(shown: str, typed: str) -> list[str]:
+    """The places a line may break inside the name `typed` where it stands in `shown`."""
+    plain = shown.replace(lang.JOIN, "")
+    at = plain.index(typed)
+    return [f"{plain[:i]} / {plain[i:]}" for i in bare(shown, breaks(shown)) if at < i < at + len(typed)]
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ja", "ko", "zh_Hans", lang.PSEUDO])
+def test_a_typed_name_is_never_broken_inside_in_any_language(code):
+    """#55: "김민|준" on a Japanese home's resume card, "高|橋" in a History row. Every way a name goes
+    into a line: a message's placeholder, a list of names, the scores of a home card or a History row."""
+    from views.history_state import result_line
+    from views.home import players_line
+
+    class Summary:
+        players = [(f"p{k}", n, 10 * k) for k, n in enumerate(TYPED)]
+        winners = [TYPED[0]]
+
+    row = {"players": [(f"p{k}", n, 10 * k, k + 1) for k, n in enumerate(TYPED)], "finished": True,
+           "winners": TYPED[:2]}
+    lang.set_language(code)
+    try:
+        lines = [lang._("Winner: {name}", name=n) for n in TYPED]
+        lines += [lang._("{winner} won the hand; {name} came last", winner=TYPED[1], name=TYPED[2]),
+                  lang.names(TYPED), players_line(Summary), result_line(row)]
+    finally:
+        lang.set_language("en")
+    found = [cut for shown in lines for typed in TYPED if typed in shown.replace(lang.JOIN, "")
+             for cut in inside(shown, typed)]
+    assert not found, found
+    # The line still breaks between the names of a list (at its comma or space), not only before it.
+    listed = lines[len(TYPED) + 1]
+    assert len(breaks(listed)) >= len(TYPED) - 1, listed
+
+
+def test_a_name_keeps_its_emoji_and_marks_whole_and_leaves_the_app_plain(monkeypatch):
+    """No joiner inside an emoji sequence (a family stays one picture) or between a letter and its mark;
+    copied or printed text has none at all."""
+    shown = lang.name(FAMILY + "王" + "e\u0301")
+    assert FAMILY in shown and "e\u0301" in shown and shown.replace(lang.JOIN, "") == FAMILY + "王e\u0301"
+    assert lang.plain(lang._("Winner: {name}", name="김민준")) == "Winner: 김민준"
+    monkeypatch.setattr(lang, "_drawn", False)  # main.py's commands (lang.for_terminal)
+    assert lang.JOIN not in lang._("Winner: {name}", name="김민준") + lang.names(TYPED)

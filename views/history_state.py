@@ -54,7 +54,7 @@ def result_line(row) -> str:
     """'Ann won · Ann 62 · Ben 40', 'In progress · Ann 12 · Ben 9': by place (seat order
     among equals), so a line cut short after two lines still shows who won with what."""
     ranked = sorted(row["players"], key=lambda p: (p[3] is None, p[3] or 0))
-    scores = " · ".join(f"{p[1]} {p[2]}" for p in ranked)
+    scores = " · ".join(f"{lang.name(p[1])} {p[2]}" for p in ranked)
     if not row["finished"]:
         # TRANSLATORS: a history row of a game being played, then every score ("In progress · Ann 12 · Ben 9")
         return _("In progress · {scores}", scores=scores)

@@ -29,7 +29,7 @@ def players_line(summary) -> str:
     """Winners (or leaders) first, then the others in seat order: a line cut short at the
     screen's edge still shows the winner's score."""
     first = sorted(summary.players, key=lambda p: p[1] not in summary.winners)
-    return " · ".join(f"{name} {total}" for _pid, name, total in first)
+    return " · ".join(f"{lang.name(name)} {total}" for _pid, name, total in first)
 
 
 def span(game: str) -> str:

@@ -245,7 +245,50 @@ def _japanese_phrases():
     return budoux.load_default_japanese_parser()
 
 
+# A name a player typed is one word in every language (#55): Flutter breaks a line between any two
+# kanji, hanzi or hangul, and "김민|준", "高|橋" were a home's and a History row's. A JOIN beside each
+# such character of the name holds it together (the line breaks before or after it); its spaces still
+# break, as between two words. Kept is a name (or a list of them) already so.
+class _Kept(str):
+    pass
+
+
+# The placeholders that hold a player's name, in every message of the catalogs.
+NAME_PLACEHOLDERS = frozenset({"name", "winner", "other", "dealer", "leader", "first", "second"})
+# What belongs to the character before it: a combining mark, a variation selector, a skin tone, an
+# emoji tag, a joiner of an emoji sequence (a JOIN there would split a family emoji into three).
+_BELONGS = ("Mn", "Me", "Mc", "Sk", "Cf")
+
+
+def _characters(text: str) -> list[str]:
+    """`text` in the characters a person sees (close enough for a name: a letter with its marks, an
+    emoji with its modifiers and the ones a zero-width joiner adds to it)."""
+    out: list[str] = []
+    for ch in text:
+        if out and (unicodedata.category(ch) in _BELONGS or out[-1].endswith("\u200d")):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def name(text: str) -> str:
+    """A typed name as a screen draws it: whole on its line in any language (no break inside a word
+    of it). Unchanged for a terminal, and plain() takes the joiners out of text that leaves the app."""
+    if not _drawn or isinstance(text, _Kept) or not isinstance(text, str):
+        return text
+    chars = _characters(text.replace(JOIN, ""))
+    out = chars[:1]
+    for before, ch in zip(chars, chars[1:]):
+        if (_wide(before[0]) or _wide(ch[0])) and not before.isspace() and not ch.isspace():
+            out.append(JOIN)
+        out.append(ch)
+    return _Kept("".join(out))
+
+
 def _format(text: str, values: dict) -> str:
+    if values and _drawn:
+        values = {k: name(v) if k in NAME_PLACEHOLDERS else v for k, v in values.items()}
     text = text.format(**values) if values else text
     # A number filled in is held to the hanzi, kana or hangul beside it, as the catalog's are.
     return numbers_kept(text) if values and _drawn and language() in ("ja", "ko", "zh_Hans") else text
@@ -338,7 +381,7 @@ def day_clock(when, seconds: bool = False, year: bool = False) -> str:
 
 def names(items: list[str]) -> str:
     """'Ann, Ben and Cat' / 'Ann, Ben und Cat' / 'Ann、Ben、Cat'."""
-    return format_list(list(items), locale=locale()) if items else ""
+    return _Kept(format_list([name(item) for item in items], locale=locale())) if items else ""
 
 
 def written_forms(code: str) -> list[str]:

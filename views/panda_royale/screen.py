@@ -412,7 +412,7 @@ class RoyaleScreen(PadScreen):
                 comma = p_("list separator", ", ")
                 # TRANSLATORS: Panda Royale: who holds a pink (pity) die in the next round.
                 out.append(ft.Row([dice.letter_badge("pink"), ft.Text(
-                    _("Pink dice for round {round}: {names}", round=i + 2, names=comma.join(name(p) for p in s.pity)),
+                    _("Pink dice for round {round}: {names}", round=i + 2, names=comma.join(lang.name(name(p)) for p in s.pity)),
                     size=theme.BODY, expand=True)]))
             else:
                 out.append(ft.Text(_("Pink dice for round {round}: known after the re-roll", round=i + 2),
