@@ -38,7 +38,12 @@ const OWN_SCRIPT = { ja: "notosansjp", ko: "notosanskr", zh: "notosanssc" };
 const AT_FIRST_USE = ["notocoloremoji", "notosanstc", "notosanshk"];
 
 async function keepFonts(families) {
+  if (!families.length) return;
   const cache = await caches.open(FONT_CACHE);
+  // Asked at every opening: once these families are whole for this build, one look says so,
+  // not hundreds while the app starts.
+  const whole = new URL(`fonts-kept/BUILD_ID/${families.join("+")}`, self.registration.scope).href;
+  if (await cache.match(whole)) return;
   const urls = families.flatMap((family) => FONTS[family] || []).map((file) => new URL(file, self.registration.scope).href);
   // A few at a time: a phone's connection, not a burst of a hundred requests.
   for (let i = 0; i < urls.length; i += 6) {
@@ -46,6 +51,7 @@ async function keepFonts(families) {
       if (!(await cache.match(url))) await cache.add(url);
     }));
   }
+  await cache.put(whole, new Response(""));
 }
 
 function ownScript(language) {
