@@ -1,0 +1,222 @@
+"""A slow phone on this machine (#52): the browser's page and Python's worker held to half a core.
+
+Chromium's Emulation.setCPUThrottlingRate slows only the page's main thread; Pyodide's worker,
+where most of the phone build's opening happens, runs at full speed under it. Here the processes
+that run the page (its main thread, Flutter's and Pyodide's workers) are held to a share of the
+CPU by a cgroup v1 `cpu` group, as root:
+
+    /sys/fs/cgroup/cpu/pandapad-slow-<pid>/  cpu.cfs_quota_us 10000 of cpu.cfs_period_us 20000
+
+What is moved in: the browser's zygotes (`--type=zygote`) and its renderers (`--type=renderer`).
+On Linux every renderer is forked by a zygote, and a forked process starts in its parent's
+cgroup, so a renderer spawned later (a navigation to another site, a new page) lands in the
+group too; `HalfCore.check` says whether each renderer seen is in it. Left outside: the browser
+process, the GPU process (it rasters in software here, where a phone has a GPU; it is already
+running when the zygotes are moved, so it stays outside), and the utility processes started
+with the browser (the network and storage services: Cache Storage and IndexedDB run at full
+speed, which a phone's would not).
+
+The group is removed at the end (its processes moved back to the root group first), on an
+error, on Ctrl-C and on SIGTERM (`with HalfCore() as slow: ...`).
+
+`LOOP_JS` is a plain JavaScript loop timed in the page: its time in a held page over its time in
+a free one is the slowdown a figure was taken at.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+CPU = Path("/sys/fs/cgroup/cpu")
+QUOTA_US = 10_000
+PERIOD_US = 20_000
+HELD_TYPES = ("zygote", "renderer")
+# A plain loop, timed in the page with its own clock (ms); about 0.15-0.2 s on this machine's core.
+LOOP_JS = """() => { const t0 = performance.now(); let x = 0;
+    for (let i = 0; i < 20000000; i++) x = (x * 31 + i) | 0;
+    return [performance.now() - t0, x]; }"""
+
+
+@dataclass(frozen=True)
+class Proc:
+    pid: int
+    ppid: int
+    kind: str  # "browser", or the --type= of a child ("zygote", "renderer", "gpu-process", "utility")
+    sub: str   # --utility-sub-type, or "" (a zygote: "no-sandbox" for the one that forks the GPU process)
+
+
+def _processes() -> dict[int, tuple[int, list[str]]]:
+    seen = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{name}/stat").read_text()
+            # Chromium's children rewrite their title: the arguments may be one space-joined string.
+            args = Path(f"/proc/{name}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").split()
+        except OSError:
+            continue
+        seen[int(name)] = (int(stat.rsplit(")", 1)[1].split()[1]), args)
+    return seen
+
+
+def browser_tree(profile: Path | str) -> list[Proc]:
+    """The Chromium started on `profile` (its --user-data-dir) and every process under it."""
+    seen = _processes()
+    flag = f"--user-data-dir={profile}"
+    roots = [pid for pid, (_, args) in seen.items()
+             if flag in args and not any(a.startswith("--type=") for a in args)]
+    if not roots:
+        raise RuntimeError(f"no browser process with {flag}")
+    tree, todo = [], list(roots)
+    while todo:
+        pid = todo.pop()
+        args = seen[pid][1]
+        kind = next((a.split("=", 1)[1] for a in args if a.startswith("--type=")), "browser")
+        sub = next((a.split("=", 1)[1] for a in args if a.startswith("--utility-sub-type=")), "")
+        if kind == "zygote" and "--no-zygote-sandbox" in args:
+            sub = "no-sandbox"
+        tree.append(Proc(pid, seen[pid][0], kind, sub))
+        todo += [p for p, (ppid, _) in seen.items() if ppid == pid]
+    return sorted(tree, key=lambda p: p.pid)
+
+
+def cgroup_of(pid: int) -> str:
+    try:
+        for line in Path(f"/proc/{pid}/cgroup").read_text().splitlines():
+            _, controllers, path = line.split(":", 2)
+            if "cpu" in controllers.split(","):
+                return path
+    except OSError:
+        pass
+    return "?"
+
+
+class HalfCore:
+    """A cgroup v1 cpu group held to QUOTA_US of PERIOD_US; `hold(profile)` moves the browser's
+    zygotes and renderers in, `free(profile)` moves them back to the root group."""
+
+    def __init__(self, quota_us: int = QUOTA_US, period_us: int = PERIOD_US):
+        self.path = CPU / f"pandapad-slow-{os.getpid()}"
+        self.quota_us, self.period_us = quota_us, period_us
+        self.moved: list[Proc] = []  # every process moved in, once (for the report)
+        self._old_term = None
+
+    @property
+    def name(self) -> str:
+        return "/" + self.path.name
+
+    def __enter__(self) -> "HalfCore":
+        if not (CPU / "cgroup.procs").exists():
+            raise RuntimeError(f"{CPU} is not a cgroup v1 cpu hierarchy")
+        self.path.mkdir(exist_ok=True)
+        (self.path / "cpu.cfs_period_us").write_text(str(self.period_us))
+        (self.path / "cpu.cfs_quota_us").write_text(str(self.quota_us))
+
+        def term(signum, frame):  # as Ctrl-C: the `finally`s run and the group is removed
+            raise KeyboardInterrupt(f"signal {signum}")
+        self._old_term = signal.signal(signal.SIGTERM, term)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.remove()
+        if self._old_term is not None:
+            signal.signal(signal.SIGTERM, self._old_term)
+
+    def members(self) -> list[int]:
+        try:
+            return [int(p) for p in (self.path / "cgroup.procs").read_text().split()]
+        except OSError:
+            return []
+
+    def hold(self, profile: Path | str) -> list[Proc]:
+        """Move the browser's zygotes and renderers into the group (every thread of each):
+        the processes moved now."""
+        now = []
+        for proc in browser_tree(profile):
+            if proc.kind in HELD_TYPES and cgroup_of(proc.pid) != self.name:
+                try:
+                    (self.path / "cgroup.procs").write_text(str(proc.pid))
+                except OSError:  # gone meanwhile
+                    continue
+                now.append(proc)
+                if proc.pid not in {p.pid for p in self.moved}:
+                    self.moved.append(proc)
+        return now
+
+    def free(self, profile: Path | str | None = None) -> None:
+        """Every process in the group (or only the browser's on `profile`) back to the root group."""
+        pids = set(self.members())
+        if profile is not None:
+            pids &= {p.pid for p in browser_tree(profile)}
+        for pid in pids:
+            try:
+                (CPU / "cgroup.procs").write_text(str(pid))
+            except OSError:  # ended meanwhile
+                pass
+
+    def check(self, profile: Path | str) -> dict[str, list[str]]:
+        """Each process of the browser and its group: {"in": [...], "out": [...]} as "kind pid"."""
+        where: dict[str, list[str]] = {"in": [], "out": []}
+        for proc in browser_tree(profile):
+            label = f"{proc.kind}{'(' + proc.sub + ')' if proc.sub else ''} {proc.pid}"
+            where["in" if cgroup_of(proc.pid) == self.name else "out"].append(label)
+        return where
+
+    def remove(self) -> None:
+        for _ in range(50):
+            self.free()
+            try:
+                self.path.rmdir()
+                return
+            except FileNotFoundError:
+                return
+            except OSError:  # a process forked into it meanwhile: move it out too
+                time.sleep(0.1)
+        print(f"slow_phone: could not remove {self.path}")
+
+
+def loop_ms(page) -> float:
+    """The plain JavaScript loop's milliseconds in `page`."""
+    return page.evaluate(LOOP_JS)[0]
+
+
+def private_site(site: Path) -> Path:
+    """A copy of the phone build `site`, with the precompressed copies a static host sends
+    (servestatic's compress, as make web adds them: ~45-90 s when missing), kept in
+    /tmp/pandapad-bench-sites/<build id>/ for the next run of the same build. The others working
+    in this checkout rebuild build/web/ now and then (make test rebuilds it without the
+    compressed copies, removing the folder first): a run must not lose its files halfway."""
+    import re
+    import shutil
+    import subprocess
+    import sys
+
+    for _ in range(60):
+        built = site / ".built"
+        stamp = built.stat().st_mtime if built.exists() else None
+        try:
+            build = re.search(r'name="pandapad-build-id" content="([^"]+)"', (site / "index.html").read_text()).group(1)
+        except (OSError, AttributeError):
+            build = None
+        if stamp is not None and build and (site / "sw.js").exists():
+            copy = Path("/tmp/pandapad-bench-sites") / build / "web"
+            if (copy / ".bench-copy-whole").exists():
+                return copy
+            shutil.rmtree(copy.parent, ignore_errors=True)
+            try:
+                shutil.copytree(site, copy)
+                whole = built.exists() and built.stat().st_mtime == stamp
+            except (OSError, shutil.Error):
+                whole = False
+            if whole:
+                if not (copy / "main.dart.js.br").exists():
+                    subprocess.run([sys.executable, "-m", "servestatic.compress", "-q", str(copy)], check=True)
+                (copy / ".bench-copy-whole").touch()
+                return copy
+            shutil.rmtree(copy.parent, ignore_errors=True)
+        time.sleep(5)  # a build under way
+    raise SystemExit(f"{site} stayed incomplete for 5 minutes; run make web")
