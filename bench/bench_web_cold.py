@@ -10,8 +10,24 @@
 - First visit: the bytes a gzip-only static host sends (GitHub Pages: gzip, no brotli), to the
   home, and with the offline copy on top; the seconds to the home.
 
+With --slow (#52), as a slow phone: the page and Python's worker together held to half a core
+(bench/slow_phone.py: the browser's zygotes and renderers moved into a cgroup v1 cpu group with
+cpu.cfs_quota_us 10000 of cpu.cfs_period_us 20000 after launch, before the page opens; the GPU
+process and the browser outside; the group removed at the end, on an error and on Ctrl-C),
+against full speed in the same run, the openings alternating (full, held, full, held ...):
+- cold openings, three each: the home with no game left open, a game's address to its pad, the
+  app's own address to the pad it was left on; median (min-max), with a plain JavaScript loop's
+  slowdown in the page after each (JS xN: its time over its time after a full-speed opening);
+- the first visit at half a core, to the home (one run);
+- where each opening's time goes: Flutter's start, Pyodide's restore, the imports and the app's
+  start, the session and the first frame (the page's and the worker's console lines, and when
+  the page hears the worker, MARKS_JS).
+It measures a copy of the build (slow_phone.private_site: build/web/ may be rebuilt by others
+meanwhile) and gives up after --budget seconds (1800).
+
 Run: make web, then  flock /tmp/pandapad-browser.lock .venv/bin/python bench/bench_web_cold.py
      (--site DIR measures another build, e.g. one made from an older commit)
+     flock /tmp/pandapad-browser.lock .venv/bin/python bench/bench_web_cold.py --slow   (about 5 min)
 """
 from __future__ import annotations
 
@@ -41,6 +57,32 @@ STEPS = (("Flutter app loaded", "Flutter's app loaded"),
          ("python_module_name:", "Python started"),  # flet-web's own worker (an older build)
          ("Pandapad: the app unpacked", "the app unpacked"), ("Adding __pypackages__", "the app unpacked"),
          ("Python worker initialized", "the app started"))
+# Installed before the page's own scripts in --slow runs: when Python's worker (web/python-worker.js)
+# speaks to the page and Flutter to it, on the page's clock (performance.now(), ms from the
+# navigation's start). The page hears a worker's message when its thread is free, as early.js does.
+MARKS_JS = """(() => {
+  const marks = window.__ppMarks = {};
+  const mark = name => { if (!(name in marks)) marks[name] = performance.now(); };
+  const Base = window.Worker;
+  if (!Base) return;
+  window.Worker = class extends Base {
+    constructor(url, options) {
+      super(url, options);
+      this.__pp = String(url).includes("python-worker.js") ? 0 : -1;
+      if (this.__pp < 0) return;
+      this.addEventListener("message", event => {
+        const data = event.data;
+        if (data && typeof data === "object" && typeof data.pandapad === "string") mark("worker: " + data.pandapad);
+        else if (typeof data === "string") mark("worker: " + data);
+        else mark("worker: first message to Flutter");
+      });
+    }
+    postMessage(message, ...rest) {
+      if (this.__pp >= 0 && ++this.__pp === 2) mark("Flutter: first message to Python");
+      return super.postMessage(message, ...rest);
+    }
+  };
+})();"""
 
 
 class GzipOnly:
@@ -76,12 +118,20 @@ def host_of(site: Path):
 class Opening:
     """One browser process on the profile: open the page, time it, note the steps, close."""
 
-    def __init__(self, pw, profile: Path, offline: bool, slowdown: float = 1):
+    def __init__(self, pw, profile: Path, offline: bool, slowdown: float = 1, hold=None, watch: bool = False):
+        """hold: a slow_phone.HalfCore to move the browser's zygotes and renderers into once it
+        is launched, before the page is opened (the processes moved: self.moved). watch: the
+        page notes when Python's worker and Flutter speak (MARKS_JS; read by marked())."""
         self.context = pw.chromium.launch_persistent_context(
             str(profile), executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), headless=True, viewport=SIZE,
             offline=offline, **PHONE)
         self.context.set_default_timeout(180_000)
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.profile, self.hold, self.moved, self.marks = profile, hold, [], {}
+        if watch:
+            self.context.add_init_script(MARKS_JS)
+        if hold is not None:
+            self.moved = hold.hold(profile)
         self.lines: list[tuple[float, str]] = []
         self.start = time.perf_counter()
         self.page.on("console", self._line)
@@ -109,6 +159,17 @@ class Opening:
                 if text.startswith(start) and step not in seen:
                     seen[step] = at
         return dict(sorted(seen.items(), key=lambda kv: kv[1]))
+
+    def marked(self) -> dict[str, float]:
+        """MARKS_JS's marks, in seconds on the clock of steps() (from the page.goto), with a
+        plain JavaScript loop's milliseconds in the page as "JS loop ms"."""
+        before = time.perf_counter()
+        now = self.page.evaluate("performance.now()")
+        offset = (before + time.perf_counter()) / 2 - self.start - now / 1000  # the page's origin
+        marks = {name: offset + at / 1000 for name, at in self.page.evaluate("window.__ppMarks || {}").items()}
+        from bench.slow_phone import loop_ms
+        marks["JS loop ms"] = loop_ms(self.page)
+        return marks
 
     def close(self) -> None:
         self.context.close()
@@ -196,7 +257,12 @@ def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "build" / "web")
     parser.add_argument("--runs", type=int, default=RUNS)
+    parser.add_argument("--slow", action="store_true",
+                        help="as a slow phone: page and worker at half a core against full speed (#52)")
+    parser.add_argument("--budget", type=float, default=1800, help="--slow: seconds before the run gives up")
     args = parser.parse_args(argv)
+    if args.slow:
+        return slow_main(args)
     from preview import packed
     packed("bench_web_cold", args.site)
     from playwright.sync_api import sync_playwright
@@ -238,6 +304,210 @@ def main(argv=None) -> dict:
     print("goals met: " + ", ".join(f"{k} {'yes' if ok else 'NO'}" for k, ok in met.items()))
     return figures
 
+
+# --------------------------------------------------------------------------- --slow (#52)
+
+# The cold openings of a slow phone, in the order they are made (the home's needs no game left open).
+CASES = (("home", "the home, no game left open", on_home),
+         ("game", "a game's address -> its pad", on_pad),
+         ("root", "the app's own address -> the pad it was left on", on_pad))
+# Moments of an opening, in seconds from the page.goto: (key in steps() or marked(), what it is).
+# Console lines are heard by Playwright when they come; "page heard" ones are MARKS_JS's, when the
+# page's thread took the worker's message.
+MOMENTS = (("Flutter's app loaded", "Flutter's app loaded (index.html's line)"),
+           ("Python restored", "Pyodide restored (worker's line)"),
+           ("Python started", "Pyodide started afresh (worker's line)"),
+           ("the app unpacked", "the app unpacked (worker's line)"),
+           ("worker: initialized", "app imported and started: main.py ran, ft.run (page heard)"),
+           ("Flutter: first message to Python", "Flutter asked Python for the session (page sent)"),
+           ("worker: first message to Flutter", "Python sent the first screen (page heard)"),
+           ("shown", "first frame: what is waited for in the semantics tree"))
+
+
+def slow_cold(pw, profile: Path, url: str, wait_for, hold, timeout: float = 180_000) -> dict:
+    """One opening with the network off, at full speed (hold None) or held: seconds, its moments,
+    the JS loop's ms after it, and the processes moved and where each one ended up."""
+    opening = Opening(pw, profile, offline=True, hold=hold, watch=True)
+    try:
+        seconds = opening.open(url, wait_for, timeout)
+        return measured(opening, seconds)
+    except Exception:
+        (ROOT / "artifacts").mkdir(exist_ok=True)
+        opening.page.screenshot(path=str(ROOT / "artifacts" / "bench_web_cold_failed.png"))
+        print("\n".join(f"  {at:6.2f} {text[:400]}" for at, text in opening.lines))
+        raise
+    finally:
+        opening.close()
+
+
+def measured(opening: Opening, seconds: float) -> dict:
+    marks = opening.marked()
+    loop = marks.pop("JS loop ms")
+    where = opening.hold.check(opening.profile) if opening.hold is not None else None
+    return {"s": seconds, "at": {**opening.steps(), **marks, "shown": seconds}, "loop": loop,
+            "moved": opening.moved, "where": where}
+
+
+def slow_first_visit(pw, host, hold) -> dict:
+    """A new phone at half a core, the network on: seconds to the home (the offline copy and
+    Python's snapshot are left to come after: the browser is closed on the home)."""
+    profile = Path(tempfile.mkdtemp(prefix="pandapad-cold-slow-"))
+    opening = Opening(pw, profile, offline=False, hold=hold, watch=True)
+    try:
+        before = host.link.sent
+        seconds = opening.open(host.url, on_home)
+        figure = measured(opening, seconds)
+        figure["mb"] = (host.link.sent - before) / 1e6
+        # A renderer started after the move (a second page, another site): forked by a held
+        # zygote, it must be in the group too.
+        opening.context.new_page().goto("data:text/html,a new renderer")
+        figure["forked"] = [p for p in hold.check(profile)["in"] if p.startswith("renderer")
+                            and int(p.split()[-1]) not in {m.pid for m in opening.moved}]
+        figure["forked_out"] = [p for p in hold.check(profile)["out"] if p.startswith("renderer")]
+        return figure
+    finally:
+        opening.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def build_of(site: Path) -> str:
+    found = re.search(r'name="pandapad-build-id" content="([^"]+)"', (site / "index.html").read_text())
+    return found.group(1) if found else "?"
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):5.2f} s ({min(values):.2f}\u2013{max(values):.2f})"
+
+
+def slow_main(args) -> dict:
+    """Full speed and half a core in one run: for each case the openings alternate (full, held,
+    full, held, ...), so both see the same machine."""
+    import signal
+
+    from bench.slow_phone import PERIOD_US, QUOTA_US, HalfCore
+    from playwright.sync_api import sync_playwright
+
+    def out_of_time(signum, frame):
+        raise TimeoutError(f"--slow: over its budget of {args.budget:.0f} s")
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.alarm(int(args.budget))
+    began = time.perf_counter()
+    from bench.slow_phone import private_site
+    site = private_site(args.site)
+    print(f"measuring a copy of {args.site} (build {build_of(site)}), made in {time.perf_counter() - began:.0f} s")
+    profile = Path(tempfile.mkdtemp(prefix="pandapad-cold-"))
+    runs: dict[tuple[str, bool], list[dict]] = {}
+    try:
+        with HalfCore() as hold, sync_playwright() as pw:
+            print(f"cgroup v1 cpu group {hold.path}: cpu.cfs_quota_us {QUOTA_US} of cpu.cfs_period_us {PERIOD_US} "
+                  f"(half a core); the browser's zygotes and renderers moved in after launch, before the page opens")
+            host = host_of(site)
+            first = first_visit(pw, host, profile)
+            print(f"first visit at full speed: home after {first['first_s']:.2f} s, {first['first_mb']:.1f} MB "
+                  f"(the offline copy and Python's snapshot then kept: {first['offline_mb']:.1f} MB)")
+            slow_first = slow_first_visit(pw, host, hold)
+            host.down()
+            game_url = None
+            for key, _, wait_for in CASES:
+                if key == "game":
+                    game_url = leave_a_game_open(pw, profile, host.url)
+                url = game_url if key == "game" else host.url
+                for _ in range(args.runs):
+                    for held in (False, True):
+                        runs.setdefault((key, held), []).append(
+                            slow_cold(pw, profile, url, wait_for, hold if held else None))
+            report(runs, slow_first, hold)
+    finally:
+        signal.alarm(0)
+        shutil.rmtree(profile, ignore_errors=True)
+    print(f"the run took {time.perf_counter() - began:.0f} s")
+    return {f"{key}_{'slow' if held else 'full'}_s": statistics.median(r["s"] for r in rs)
+            for (key, held), rs in runs.items()} | {"first_slow_s": slow_first["s"]}
+
+
+def report(runs: dict, slow_first: dict, hold) -> None:
+    ref = statistics.median(r["loop"] for (_, held), rs in runs.items() if not held for r in rs)
+
+    def js(rs: list[dict]) -> str:
+        return f"JS x{statistics.median(r['loop'] for r in rs) / ref:.1f}"
+
+    print(f"\nthe JavaScript loop (bench/slow_phone.py LOOP_JS) after a full-speed opening: median {ref:.0f} ms; "
+          f"'JS xN' is its time after an opening over that")
+    print(f"\n{'cold opening (no network), ' + str(len(runs[('home', False)])) + ' each: median (min-max)':<52}"
+          f"{'full speed':<32}{'page and worker at half a core':<36}")
+    for key, name, _ in CASES:
+        full, slow = runs[(key, False)], runs[(key, True)]
+        print(f"{name:<52}{spread([r['s'] for r in full]) + '  ' + js(full):<32}"
+              f"{spread([r['s'] for r in slow]) + '  ' + js(slow):<36}")
+    print(f"{'first visit, to the home (network on, 1 run)':<52}{'':<32}"
+          f"{slow_first['s']:5.2f} s, {slow_first['mb']:.1f} MB  JS x{slow_first['loop'] / ref:.1f}")
+    for key, name, _ in CASES:
+        print(f"\nwhere the time goes, {name}: median moment of each, s from the page.goto")
+        print(f"  {'':<66}{'full':>7}{'half':>7}{'x':>6}")
+        for moment, what in MOMENTS:
+            full = [r["at"][moment] for r in runs[(key, False)] if moment in r["at"]]
+            slow = [r["at"][moment] for r in runs[(key, True)] if moment in r["at"]]
+            if not full and not slow:
+                continue
+            f = statistics.median(full) if full else float("nan")
+            h = statistics.median(slow) if slow else float("nan")
+            print(f"  {what:<66}{f:7.2f}{h:7.2f}{h / f if f else float('nan'):6.1f}")
+        for held in (False, True):
+            print(f"  {'half a core' if held else 'full speed '} parts: " + parts(runs[(key, held)]))
+    print("\nwhere the time goes, first visit at half a core: " + ", ".join(
+        f"{moment} {slow_first['at'][moment]:.2f}" for moment, _ in MOMENTS if moment in slow_first["at"]))
+    print("  parts: " + parts([slow_first]))
+    held = [r for (_, h), rs in runs.items() if h for r in rs]
+    moved = sorted({f"{p.kind}{'(' + p.sub + ')' if p.sub else ''}" for r in held for p in r["moved"]})
+    print(f"\nprocesses moved into {hold.path.name} at each held launch: {', '.join(moved)} "
+          f"(e.g. {', '.join(f'{p.kind} {p.pid}' for p in held[-1]['moved'])})")
+    print(f"  in the group after the last held opening: {', '.join(held[-1]['where']['in'])}")
+    print(f"  outside it: {', '.join(held[-1]['where']['out'])}")
+    late = [p for r in held for p in r["where"]["in"] if p.startswith("renderer")
+            and int(p.split()[-1]) not in {m.pid for m in r["moved"]}]
+    print(f"  renderers started after the move during the cold openings, in the group: {len(late)}; "
+          f"renderers outside it after a held opening: "
+          f"{sum(p.startswith('renderer') for r in held for p in r['where']['out'])}")
+    print(f"  a second page opened after the held first visit: its new renderer in the group: "
+          f"{', '.join(slow_first['forked']) or 'none seen'}; renderers outside: "
+          f"{', '.join(slow_first['forked_out']) or 'none'}")
+
+
+def parts(rs: list[dict]) -> str:
+    """The opening's parts, medians (s): Flutter's start (to its app loaded); Pyodide's restore
+    (to Python restored, the worker starting with the page); the imports and the app's start
+    (from there to main.py run and ft.run's connection up: the unpacking, the imports, the app's
+    own start); the session (from the later of that and Flutter asking, to Python's first
+    screen sent); the first frame (from that screen to the semantics tree showing it)."""
+    def python(at):
+        return at.get("Python restored", at.get("Python started"))
+
+    def imports(at):
+        if python(at) is None or "worker: initialized" not in at:
+            return None
+        return at["worker: initialized"] - python(at)
+
+    def session(at):
+        keys = ("worker: initialized", "Flutter: first message to Python", "worker: first message to Flutter")
+        if any(k not in at for k in keys):
+            return None
+        return at[keys[2]] - max(at[keys[0]], at[keys[1]])
+
+    def frame(at):
+        sent = at.get("worker: first message to Flutter")
+        return None if sent is None else at["shown"] - sent
+
+    def median(part) -> str:
+        values = [v for v in (part(r["at"]) for r in rs) if v is not None]
+        return f"{statistics.median(values):.2f}" if values else "-"
+
+    return (f"Flutter's start {median(lambda at: at.get(FLUTTER))}"
+            f" | Pyodide's restore (a first visit: start) {median(python)}"
+            f" | imports and app's start {median(imports)} | session {median(session)}"
+            f" | first frame {median(frame)}")
+
+
+FLUTTER = "Flutter's app loaded"
 
 if __name__ == "__main__":
     main()
