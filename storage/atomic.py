@@ -72,6 +72,21 @@ def write_atomic(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
+def hard_link(source: Path, target: Path) -> bool:
+    """A second name for `source`; False where there is none to be had, and the caller copies:
+    a file system without hard links (some phones' storage), or a Python without os.link at all
+    (Pyodide's, in the phone build: its AttributeError stopped the app where a damaged file was
+    set aside)."""
+    link = getattr(os, "link", None)
+    if link is None:
+        return False
+    try:
+        link(source, target)
+        return True
+    except OSError:
+        return False
+
+
 def remove_durably(path: Path) -> None:
     path.unlink(missing_ok=True)
     fsync_dir(path.parent)

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from .atomic import dump_bytes, fsync_dir, make_dirs, sha256, write_atomic
+from .atomic import dump_bytes, fsync_dir, hard_link, make_dirs, sha256, write_atomic
 from .layout import ACTIVE_DIR, BACKUP_DIR, is_store_file
 
 KEEP = 3
@@ -97,7 +97,7 @@ def take(root: Path, digests: dict[str, str] | None = None) -> Path | None:
         else:
             data = None
         target = partial / rel
-        if previous is not None and before.get(rel) == digests[rel] and _link(previous / rel, target):
+        if previous is not None and before.get(rel) == digests[rel] and hard_link(previous / rel, target):
             continue
         write_atomic(target, data if data is not None else source.read_bytes())
     rows = {str(i): {"path": rel, "sha256": digests[rel]} for i, rel in enumerate(files, 1)}
@@ -109,14 +109,6 @@ def take(root: Path, digests: dict[str, str] | None = None) -> Path | None:
     for old in backups(root)[KEEP:]:
         shutil.rmtree(old, ignore_errors=True)
     return final
-
-
-def _link(source: Path, target: Path) -> bool:
-    try:
-        os.link(source, target)
-        return True
-    except OSError:  # no hard links here (some phones' storage): copy instead
-        return False
 
 
 def good_copy(root: Path, rel: str, check: Callable[[bytes], T]) -> tuple[Path, bytes, T] | None:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import gc
 import json
-import os
 import re
 from datetime import datetime, timezone
 from pathlib import Path
@@ -34,7 +33,7 @@ from scoring import VERSION
 from . import backup, commit
 from .api import StoreError
 from .areas import Areas
-from .atomic import fsync_dir, remove_durably, sha256, sweep_temp_files, write_atomic
+from .atomic import fsync_dir, hard_link, remove_durably, sha256, sweep_temp_files, write_atomic
 from .checks import BadFile, check_active, check_chunk, check_game, check_index, known_index
 from .layout import ACTIVE_DIR, CHUNK_RE, INDEX_RE, RECOVERY_MARKER, chunk_name, index_name
 from .statcache import Key, StatCache, stat_key
@@ -213,9 +212,7 @@ class Opening:
         if raw is None:
             path.replace(target)
         else:
-            try:
-                os.link(path, target)
-            except OSError:
+            if not hard_link(path, target):
                 write_atomic(target, raw)
         fsync_dir(path.parent)
         return str(target.relative_to(self.root)).replace("\\", "/")

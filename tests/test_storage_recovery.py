@@ -305,3 +305,25 @@ def test_an_undo_step_nested_too_deeply_is_a_file_that_did_not_validate(tmp_path
     with Store.open(tmp_path) as store:
         assert "did not validate" in store.notices[0] and "an undo step is not readable JSON" in store.notices[0]
         assert_nothing_lost(store, at_start)
+
+
+def test_a_python_without_hard_links_backs_up_and_repairs_by_copying(tmp_path, monkeypatch):
+    """The phone build's Python (Pyodide) has no os.link at all: a backup of an unchanged file and a
+    damaged file set aside both copy instead (an AttributeError there stopped the app on a phone
+    whose store needed repair)."""
+    monkeypatch.delattr(os, "link")
+    at_start = make_store(tmp_path)
+    rng = random.Random(7)
+    for _ in range(2):  # a tap between opens: the second backup finds files unchanged since the first
+        with Store.open(tmp_path) as store:
+            tap_n(store, "live", 1, rng)
+    newest, older = backups(tmp_path)[:2]
+    assert (newest / "history-0001.json").read_bytes() == (older / "history-0001.json").read_bytes()
+    assert os.stat(newest / "history-0001.json").st_ino != os.stat(older / "history-0001.json").st_ino  # a copy
+    bad = truncated((tmp_path / "history-0001.json").read_bytes())
+    (tmp_path / "history-0001.json").write_bytes(bad)
+    with Store.open(tmp_path) as store:
+        assert "moved aside as" in store.notices[0] and "restored it from the backup of" in store.notices[0]
+        aside = [p for p in tmp_path.iterdir() if p.name.startswith("history-0001.") and p.name != "history-0001.json"]
+        assert [p.read_bytes() for p in aside] == [bad]
+        assert_nothing_lost(store, at_start)
