@@ -21,9 +21,25 @@ COUNTER = "#212121"
 GAP = 2
 
 
-def side_for(width: float) -> int:
-    """Square side for a board `width` pixels wide: 8 squares and their gaps, 40–64 px."""
-    return int(max(40, min(64, (width - (COLUMNS - 1) * GAP) // COLUMNS)))
+SQUARE = 40  # the least side of a square a finger hits without a second look
+NARROW = 32  # the least width of a square as tall as a key: a 320 px phone's eighth column is whole
+
+
+def square_for(width: float) -> tuple[int, int]:
+    """(width, height) of a square on a board whose squares and gaps take `width` px: 8 squares,
+    40-64 px a side; where 8 squares of 40 px do not fit (a 320 px phone: 35 px), narrower but as tall as
+    a key (theme.TAP), like a phone keyboard's keys: the whole board in view, the eighth column too (#55:
+    it was a sliver at the screen's edge), and still a finger's tap."""
+    across = int((width - (COLUMNS - 1) * GAP) // COLUMNS)
+    if across >= SQUARE:
+        return min(64, across), min(64, across)
+    return max(NARROW, across), theme.TAP
+
+
+def letter_size(letter: str, side: int) -> int:
+    """S's or H's size in a square `side` px wide, inside its 2 px border: 15, or smaller where the
+    language's letter is wider than a 35 px square's 31 px."""
+    return max(9, min(15, int((side - 6) / (theme.text_width(letter, 1.0) * 1.1))))
 
 
 def _dot_row(n: int, colour: str) -> ft.Control:
@@ -38,12 +54,13 @@ class Board:
     def __init__(self, on_add, on_take):
         self.on_add = on_add
         self.on_take = on_take
-        self.side = 48
+        self.side = self.height = 48
         self.squares: dict[int, ft.Container] = {}      # loser's route position -> square
         self.stacks: dict[int, ft.Container] = {}       # the counter disc on a square
         self.labels: dict[int, ft.Semantics] = {}
         self.dot_rows: dict[tuple[int, int], ft.Container] = {}
         self.gap_text: dict[str, ft.Text] = {}
+        self.letters: list[ft.Text] = []  # S and H: their size follows the squares' width
         self.cells: list[ft.Container] = []
         rows = []
         for row in range(3):
@@ -53,7 +70,7 @@ class Board:
 
     def _cell(self, cell: Cell) -> ft.Container:
         if cell.kind == "gap":
-            box = ft.Container(width=self.side, height=self.side)
+            box = ft.Container(width=self.side, height=self.height)
         elif cell.kind in ("start", "home"):
             if cell.kind == "start":
                 # TRANSLATORS: Royal Game of Ur: the letter of the start space, where counters wait to
@@ -63,12 +80,14 @@ class Board:
                 # TRANSLATORS: Royal Game of Ur: the letter of the home space, where counters that went
                 # round the board end ("Home"): one letter.
                 initial = p_("Ur board space", "H")
-            letter = ft.Text(initial, size=15, weight=ft.FontWeight.BOLD, color=INK)
+            letter = ft.Text(initial, size=letter_size(initial, self.side), weight=ft.FontWeight.BOLD, color=INK,
+                             data=initial)
+            self.letters.append(letter)
             count = ft.Text("", size=15, weight=ft.FontWeight.BOLD, color=INK)
             self.gap_text[cell.kind] = count
             box = ft.Container(ft.Column([letter, count], spacing=0, tight=True,
                                          horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-                               width=self.side, height=self.side, alignment=ft.Alignment.CENTER,
+                               width=self.side, height=self.height, alignment=ft.Alignment.CENTER,
                                border=ft.Border.all(2, WOOD), border_radius=ft.BorderRadius.all(6))
         else:
             box = self._square(cell)
@@ -92,12 +111,12 @@ class Board:
                          spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         border = ft.Border.all(3, INK) if cell.double else None
         if not mine:  # the winner's own row: drawn as on the board, not part of the loser's route
-            return ft.Container(body, width=self.side, height=self.side, bgcolor=bg, opacity=0.45,
+            return ft.Container(body, width=self.side, height=self.height, bgcolor=bg, opacity=0.45,
                                 border_radius=ft.BorderRadius.all(6), border=border,
                                 alignment=ft.Alignment.CENTER)
         label = ft.Semantics(label=_("Square {square}", square=cell.pos), button=True, exclude_semantics=True,
                              content=body)
-        square = ft.Container(label, width=self.side, height=self.side, bgcolor=bg, border=border,
+        square = ft.Container(label, width=self.side, height=self.height, bgcolor=bg, border=border,
                               border_radius=ft.BorderRadius.all(6), alignment=ft.Alignment.CENTER, ink=theme.KEY_INK,
                               on_click=partial(self._tapped, cell.pos),
                               on_long_press=partial(self._held, cell.pos))
@@ -112,12 +131,15 @@ class Board:
     async def _held(self, pos: int, e) -> None:
         await self.on_take(pos)
 
-    def set_side(self, side: int) -> bool:
-        if side == self.side:
+    def set_size(self, size: tuple[int, int]) -> bool:
+        """Each square `size` (width, height) px (square_for)."""
+        if size == (self.side, self.height):
             return False
-        self.side = side
+        self.side, self.height = size
         for box in self.cells:
-            box.width = box.height = side
+            box.width, box.height = size
+        for letter in self.letters:
+            letter.size = letter_size(letter.data, self.side)
         return True
 
     def fill_dots(self, ch: Changes, record: ur.Record) -> None:

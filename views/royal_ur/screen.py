@@ -15,7 +15,7 @@ from views.lang import N_, _, p_
 from views.pad.parts import Stepper, action_bar, named_key, standings, warning_row
 from views.pad.screen import PadScreen
 from views.pad.words import signed
-from views.royal_ur.board import Board, side_for
+from views.royal_ur.board import Board, square_for
 from views.royal_ur.state import (breakdown, counter_check, end_blocked, game_number, match_line,
                                   match_table, winners_line)
 from views.royal_ur.dot_map import DotMapDialog
@@ -146,7 +146,7 @@ class UrScreen(PadScreen):
         # push the board below the fold.
         self.strip.control.visible = not wide
         board_width = (width / 2 if wide else width or 412) - 24
-        self.board.set_side(side_for(board_width))
+        self.board.set_size(square_for(board_width))
         return changed
 
     def on_resize(self, width, height) -> None:
