@@ -145,6 +145,13 @@ def wraps(**style) -> ft.ButtonStyle:
     return ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=14), **style)
 
 
+def mouse_tip(text: str) -> ft.Tooltip:
+    """A tooltip for a mouse's hover only, for a control whose face says what it does: on a phone a long
+    press showed it over what the person came to read (#55: "Choose whose sheet" over the sheet's
+    column heads), and it names the control to a screen reader all the same."""
+    return ft.Tooltip(message=text, trigger_mode=ft.TooltipTriggerMode.MANUAL)
+
+
 def icon_button(icon, label: str, on_click, **kwargs) -> ft.IconButton:
     """An icon button a screen reader (and a test) finds by its name."""
     return ft.IconButton(ft.Icon(icon, semantics_label=label), on_click=on_click, tooltip=label,
@@ -259,7 +266,10 @@ def chip_text(text: str, size: float) -> ft.Text:
     # Material's chip label spaces its letters 0.1 px apart (the joiners too): with no room for it
     # the last kana faded out.
     room = math.ceil(text_width(text, size) + 0.1 * len(text)) + 2
-    return ft.Text(text, size=size, no_wrap=True, width=room if _has_wide(text) else None)
+    # Drawn whole (not faded): Flutter's chip fades a label it finds a hair too wide for its box, and the
+    # engine found "すべてのゲーム" so in a box 1.8 px wider than its glyphs (#55: its last kana were lighter).
+    return ft.Text(text, size=size, no_wrap=True, width=room if _has_wide(text) else None,
+                   overflow=ft.TextOverflow.VISIBLE)
 
 
 def chip_label(text: str, size: float) -> str | ft.Text:

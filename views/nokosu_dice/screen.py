@@ -113,7 +113,7 @@ class NokosuScreen(PadScreen):
         self.tricks_line = ft.Text("", size=theme.SMALL)
         # TRANSLATORS: the player who deals the cards (a button: change who deals)
         self.dealer_btn = ft.TextButton(_("Dealer"), icon=ft.Icons.SWAP_HORIZ, on_click=self.on_dealer,
-                                        tooltip=_("Change who deals"), height=theme.TAP)
+                                        tooltip=theme.mouse_tip(_("Change who deals")), height=theme.TAP)
         self.rows = {pid: self._player_row(pid) for pid in ids}
         self.pad_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.declare_keys = [self._key(declared_text(n), partial(self.on_declare, n),

@@ -112,7 +112,7 @@ class Sheet:
                                          ft.Icon(ft.Icons.ARROW_DROP_DOWN)], spacing=4),
                                  padding=ft.Padding.symmetric(horizontal=12), height=theme.TAP,
                                  border=ft.Border.all(1, ft.Colors.OUTLINE), border_radius=ft.BorderRadius.all(24)),
-            tooltip=_("Choose whose sheet"), expand=True,
+            tooltip=theme.mouse_tip(_("Choose whose sheet")), expand=True,
             items=[ft.PopupMenuItem(content=p.name, checked=p.id == pid, on_click=partial(self._player_clicked, p.id))
                    for p in record.players])
         prev_id, next_id = ids[k - 1], ids[(k + 1) % len(ids)]
