@@ -294,15 +294,21 @@ class PandoriaScreen(PadScreen):
         # TRANSLATORS: a place in the final standings ("1.", "2.")
         number = _("{place}.", place=place)
         place_width = max(32, round(theme.text_width(_("{place}.", place=4), theme.BODY)) + 4)  # "4." or "4位"
+        room = (self.page.width or 412) - 24 - place_width - 20  # the name's and the score's, the row's spacing aside
+        # The score gives way to the name whole, down to its widest word, then the name takes a smaller size:
+        # "김…" beside blank space at 320 px (#55).
+        shown_width = min(theme.text_width(shown, theme.BODY) + 4,
+                          max(room - theme.text_width(name, theme.BODY) - 4, room / 3,
+                              theme.widest_piece(shown, theme.BODY) * 1.1 + 4))
+        name_size = theme.size_to_fit(name, room - shown_width, "BODY", least=12)
         return ft.Semantics(label=said, exclude_semantics=True, container=True,
                             content=ft.Row([ft.Text(number, size=theme.BODY, width=place_width),
-                                            ft.Text(name, size=theme.BODY, expand=True, no_wrap=True,
+                                            ft.Text(name, size=name_size, expand=True, no_wrap=True,
                                                     overflow=ft.TextOverflow.ELLIPSIS),
                                             # "58 · 2 left over" may take two lines rather than run off.
                                             ft.Text(shown, size=theme.BODY, weight=ft.FontWeight.BOLD,
                                                     text_align=ft.TextAlign.END,
-                                                    width=min(theme.text_width(shown, theme.BODY) + 4,
-                                                              ((self.page.width or 412) - 24) / 2))]))
+                                                    width=shown_width)]))
 
     # ------------------------------------------------------------------ taps
     async def tap(self, change) -> bool:
