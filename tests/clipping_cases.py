@@ -13,6 +13,7 @@ from pathlib import Path
 import flet as ft
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root
+from views import lang  # noqa: E402
 
 # Each clipped text and what the detector must say of it (the start of one of its reasons).
 CLIPPED = {
@@ -21,16 +22,23 @@ CLIPPED = {
     "⟦Verlauf zeigen und teilen⟧": "cut at its foot",
     "⟦Einstellungen für diesen Tisch speichern⟧": "cut at its right",
     "Jonas": "ellipsized after 1 line(s), its row has room",
+    # A chip whose label the engine finds wider than its box fades its end (#55).
+    "⟦Alle Spiele⟧": "clipped to its own",
+    # A typed name broken where the line breaker allows it, between two hangul (#55: "김민|준").
+    "김민준": "a name broken",
 }
 # Texts that fit, or are cut only where a list scrolls, or are names ellipsized where there is no room.
 FITTING = ["⟦Eine lange Zeile, die umbricht, wo Leerzeichen sind⟧", "⟦Passt⟧",
            "Allison", "Sebastián", "Maximilian", "Bartholomew", "Alexandra", "Konstantin",
-           *[f"⟦Zeile {k}⟧" for k in range(30)]]
+           *[f"⟦Zeile {k}⟧" for k in range(30)],
+           # A chip whose label fits, and a name kept whole (lang.name) that the line breaks before.
+           "⟦Passt auch⟧", f"⟦Gewinnerin⟧ {lang.name('王小明')}"]
 SIZE = 18
 
 
 def main(page: ft.Page) -> None:
     page.padding = 10
+    page.scroll = ft.ScrollMode.AUTO  # the cases are taller than a 640 px phone: the walk scrolls them through
     one_line = dict(size=SIZE, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)
     page.add(ft.Column(spacing=6, controls=[
         ft.Container(ft.Text("⟦Gäste dürfen den Verlauf sehen⟧", **one_line), width=150),
@@ -41,7 +49,11 @@ def main(page: ft.Page) -> None:
         ft.Container(ft.Text(FITTING[0], size=SIZE), width=200),
         ft.Text(FITTING[1], size=SIZE),
         ft.Row(spacing=0, controls=[ft.Container(ft.Text(name, **one_line), expand=1) for name in FITTING[2:8]]),
-        ft.ListView([ft.Text(text, size=SIZE) for text in FITTING[8:]], height=100),
+        ft.ListView([ft.Text(text, size=SIZE) for text in FITTING[8:-2]], height=100),
+        ft.Row([ft.Chip(label=ft.Text("⟦Alle Spiele⟧", size=SIZE, no_wrap=True, width=80)),
+                ft.Chip(label=ft.Text(FITTING[-2], size=SIZE))], wrap=True),
+        ft.Container(ft.Text("김민준", size=SIZE), width=SIZE),
+        ft.Container(ft.Text(FITTING[-1], size=SIZE), width=130),
     ]))
 
 

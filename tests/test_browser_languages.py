@@ -90,7 +90,7 @@ def unmarked(texts: list[str], names: list[str]) -> list[str]:
     words aside)."""
     found = []
     for text in texts:
-        rest, before = text, None
+        rest, before = text.replace(lang.JOIN, ""), None  # a name's joiners (#55) are no words
         while rest != before:  # a message inside a message: the inner marks first
             before, rest = rest, MARKED.sub(" ", rest)
         for name in names:
