@@ -269,7 +269,7 @@ ANALYSE_JS = r"""
     // A text that does not wrap is clipped to its own box only where the engine found it wider than that
     // box, and then a chip's label (overflow: fade) fades its end, however little it is over: the clip's
     // corner is the paragraph's own ("すべてのゲーム" by 0.1 px, its last kana lighter, #55).
-    if (!isFinite(p.width) && Math.abs(cl - p.box[0]) <= 0.5 && Math.abs(ct - p.box[1]) <= 0.5 && cr - cl < p.natural + 8)
+    if (!isFinite(p.width) && cr > cl && cb > ct && Math.abs(cl - p.box[0]) <= 0.5 && Math.abs(ct - p.box[1]) <= 0.5 && cr - cl < p.natural + 8)
       why.push(`clipped to its own ${px(cr - cl)} px box, faded or cut at its end (${px(p.natural)} px of text)`);
     const shown = p.lines.filter(l => l.ink[3] > ct && l.ink[1] < cb && l.ink[2] > cl && l.ink[0] < cr);
     const cut = {};
