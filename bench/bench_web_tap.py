@@ -94,9 +94,10 @@ RESUME = {"3 players": re.compile(r"^Resume Panda Royale,(?![\s\S]*Ivy)"),
 
 
 def opened_pad(page, pad: str, shows: str) -> None:
-    """The pad resumed from the home's tile, as a player does, in the same page: a reload right
-    after taps found a "damaged" file in the store and the app stopped on os.link, which Pyodide
-    lacks (seen once here: "module 'os' has no attribute 'link'")."""
+    """The pad resumed from the home's tile, as a player does, in the same page. (Opening a pad by
+    its address right after taps stopped the app once here: "module 'os' has no attribute 'link'".
+    No file was damaged: the opening's backup linked the files unchanged since the last backup,
+    and Pyodide has no os.link; fixed in 3ca6544, which copies instead.)"""
     from tests.browser_harness import scrolled_to
 
     scrolled_to(page, page.get_by_role("button", name=RESUME[pad]).first).tap()
