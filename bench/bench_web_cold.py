@@ -225,15 +225,20 @@ def leave_a_game_open(pw, profile: Path, url: str) -> str:
         opening.close()
 
 
+def failed(opening) -> None:
+    """What an opening that failed showed and said: a screenshot and the lines it logged."""
+    (ROOT / "artifacts").mkdir(exist_ok=True)
+    opening.page.screenshot(path=str(ROOT / "artifacts" / "bench_web_cold_failed.png"))
+    print("\n".join(f"  {at:6.2f} {text[:400]}" for at, text in opening.lines))
+
+
 def cold(pw, profile: Path, url: str, wait_for, slowdown: float, timeout: float = 180_000) -> tuple[float, dict]:
     opening = Opening(pw, profile, offline=True, slowdown=slowdown)
     try:
         seconds = opening.open(url, wait_for, timeout)
         return seconds, opening.steps()
     except Exception:
-        (ROOT / "artifacts").mkdir(exist_ok=True)
-        opening.page.screenshot(path=str(ROOT / "artifacts" / "bench_web_cold_failed.png"))
-        print("\n".join(f"  {at:6.2f} {text[:400]}" for at, text in opening.lines))
+        failed(opening)
         raise
     finally:
         opening.close()
@@ -332,9 +337,7 @@ def slow_cold(pw, profile: Path, url: str, wait_for, hold, timeout: float = 180_
         seconds = opening.open(url, wait_for, timeout)
         return measured(opening, seconds)
     except Exception:
-        (ROOT / "artifacts").mkdir(exist_ok=True)
-        opening.page.screenshot(path=str(ROOT / "artifacts" / "bench_web_cold_failed.png"))
-        print("\n".join(f"  {at:6.2f} {text[:400]}" for at, text in opening.lines))
+        failed(opening)
         raise
     finally:
         opening.close()
@@ -384,13 +387,10 @@ def slow_main(args) -> dict:
     full, held, ...), so both see the same machine."""
     import signal
 
-    from bench.slow_phone import PERIOD_US, QUOTA_US, HalfCore
+    from bench.slow_phone import PERIOD_US, QUOTA_US, HalfCore, budget
     from playwright.sync_api import sync_playwright
 
-    def out_of_time(signum, frame):
-        raise TimeoutError(f"--slow: over its budget of {args.budget:.0f} s")
-    signal.signal(signal.SIGALRM, out_of_time)
-    signal.alarm(int(args.budget))
+    budget(args.budget, "--slow")
     began = time.perf_counter()
     from bench.slow_phone import private_site
     site = private_site(args.site)

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
 from bench.bench_tap import TEN, seed_game, seed_match  # noqa: E402
-from bench.slow_phone import PERIOD_US, QUOTA_US, HalfCore, loop_ms, private_site  # noqa: E402
+from bench.slow_phone import PERIOD_US, QUOTA_US, HalfCore, budget, loop_ms, private_site  # noqa: E402
 from bench.tap_latency import measure_tap_timings, percentile  # noqa: E402
 from scoring.royal_ur import DEFAULT_BOARD  # noqa: E402
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, FRAME_PROBE_JS, PHONE, enable_semantics  # noqa: E402
@@ -142,10 +142,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     block, warmup = args.block + args.block % 2, args.warmup + args.warmup % 2
 
-    def out_of_time(signum, frame):
-        raise TimeoutError(f"bench_web_tap: over its budget of {args.budget:.0f} s")
-    signal.signal(signal.SIGALRM, out_of_time)
-    signal.alarm(int(args.budget))
+    budget(args.budget, "bench_web_tap")
     began = time.perf_counter()
     from bench.bench_web import Site
     from preview import app

@@ -220,3 +220,12 @@ def private_site(site: Path) -> Path:
             shutil.rmtree(copy.parent, ignore_errors=True)
         time.sleep(5)  # a build under way
     raise SystemExit(f"{site} stayed incomplete for 5 minutes; run make web")
+
+
+def budget(seconds: float, what: str) -> None:
+    """End the run with a TimeoutError once it has taken `seconds` (SIGALRM): a bench stops by
+    itself, its finally blocks (the cgroup taken away) still run. signal.alarm(0) lifts it."""
+    def out_of_time(signum, frame):
+        raise TimeoutError(f"{what}: over its budget of {seconds:.0f} s")
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.alarm(int(seconds))
