@@ -14,6 +14,7 @@ from views import lang
 SMALL_AND_LONG = set("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー")
 CLOSING = set("、。，．）」』】〕〉》”！？：・")
 KATAKANA_WORD = re.compile("[ァ-ヺー]{2,}")
+PREFIX = set("+$£¥€＋￥")  # Unicode's class PR: no break between it and a kanji after it
 
 
 @pytest.fixture(autouse=True)
@@ -34,6 +35,8 @@ def breaks(text: str) -> list[int]:
     for i in range(1, len(text)):
         before, after = text[i - 1], text[i]
         if lang.JOIN in (before, after) or after.isspace():
+            continue
+        if before in PREFIX and lang._wide(after):  # UAX 14's LB23a: "+小さな" holds together
             continue
         if before.isspace() or lang._wide(before) or lang._wide(after):
             out.append(i)
@@ -67,7 +70,7 @@ def test_a_katakana_word_a_long_vowel_or_a_closing_mark_never_starts_a_line_in_j
 def test_japanese_lines_still_break_between_phrases():
     shown = lang.kept_whole("ラウンド2のピンクダイス：{name}", "ja")
     plain = shown.replace(lang.JOIN, "")
-    assert [plain[i:] for i in bare(shown, breaks(shown))] == ["ピンクダイス：{name}"]
+    assert [plain[i:] for i in bare(shown, breaks(shown))] == ["ピンクダイス：{name}", "{name}"]
     # A Latin name in the message wraps at its space as it would anywhere.
     assert "Panda Royale" in lang.kept_whole("Panda Royaleの新しいゲーム", "ja")
 
@@ -89,6 +92,42 @@ def test_a_korean_word_is_never_broken_and_korean_lines_break_at_spaces():
 @pytest.mark.parametrize("text", ["ゲーム", "ゼロ", "パンダモニウム", "ラウンド"])
 def test_the_words_the_issue_saw_broken_are_kept_whole(text):
     assert breaks(lang.kept_whole(text, "ja")) == []
+
+
+# What a line holds at the largest text size on a 320 px phone: 288 px of a dialog's text at 23 px.
+LINE = 12
+
+
+def held_runs(shown: str) -> list[str]:
+    """The pieces of `shown` a line cannot break inside (without the joiners)."""
+    plain = shown.replace(lang.JOIN, "")
+    places = [0, *bare(shown, breaks(shown)), len(plain)]
+    return [plain[a:b].strip() for a, b in zip(places, places[1:])]
+
+
+def width(run: str) -> float:
+    """In full-width characters; a placeholder as two (a number, a short name), a Latin letter as half."""
+    return sum(1 if lang._wide(c) else 0.55 for c in lang.PLACEHOLDER.sub("00", run))
+
+
+def test_no_japanese_phrase_is_wider_than_a_line_so_no_word_is_broken_as_a_last_resort():
+    """#56: "モニュ|メント", "能力な|し", "小さ|な", "クリス|タル": a BudouX phrase (or one held to a "+" or a
+    placeholder beside it) wider than the line was broken by Flutter anywhere inside, through a word.
+    Inside a long phrase a line may break after 、・： and where a word starts; no run is wider than a line."""
+    wide = [f"{run} ({width(run):.1f}) in {text}" for text in messages("ja")
+            for run in held_runs(lang.kept_whole(text, "ja")) if width(run) > LINE]
+    assert not wide, wide
+
+
+@pytest.mark.parametrize("text, words", [
+    ("種族・呪文・建物・モニュメントなし", ["モニュメント"]),
+    ("種族ボードA面：能力なし、開始時の建物あり", ["能力なし、"]),
+    ("{name}：クリスタルトラックの上限は{cap}ですが、{value}が入力されています", ["クリスタルトラックの"]),
+    ("エクスポートできませんでした：{reason}", ["エクスポート", "できませんでした："])])
+def test_a_long_japanese_phrase_breaks_between_its_words_and_never_inside_one(text, words):
+    runs = held_runs(lang.kept_whole(text, "ja"))
+    assert all(word in runs for word in words), runs
+    assert "クリスタルトラック" not in runs  # a one-kana particle stays with its word
 
 
 def test_a_terminal_gets_the_words_without_the_screens_joiners():

@@ -207,7 +207,7 @@ def kept_whole(text: str, code: str) -> str:
     marked = PLACEHOLDER.sub(lambda m: chr(0xF0000 + holders.index(m.group())), text)  # one character each
     out = []
     for phrase in _japanese_phrases().parse(marked):
-        out.append(_joined(phrase))
+        out.append(_joined(phrase, ja=True))
         if out[-1] and out[-1][0] in NO_LINE_START and len(out) > 1:
             out[-1] = JOIN + out[-1]
     joined = "".join(out)
@@ -228,14 +228,42 @@ def _wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
-def _joined(phrase: str) -> str:
+# A BudouX phrase wider than a line was broken anywhere by Flutter, as a last resort: "モニュ|メント" in
+# "種族・呪文・建物・モニュメントなし", "能力な|し" in "種族ボードA面：能力なし、" (#56). Inside a phrase a
+# line may still break where Japanese always may (after 、・： and the closing marks, before an opening
+# one), and in a phrase longer than LONG, where a word starts (_word_starts: "エクスポート|できません").
+BREAK_AFTER = set("、。，．：；・！？）」』】〕〉》")
+BREAK_BEFORE = set("（「『【〔〈《")
+LONG = 8
+KATAKANA = re.compile("[ァ-ヺー]")
+HIRAGANA = re.compile("[ぁ-ゖ]")
+KANJI = re.compile("[\u4e00-\u9fff]")
+
+
+def _joined(phrase: str, ja: bool = False) -> str:
     """A phrase kept whole where the script would break it: a JOIN beside each kana, kanji or
     full-width mark. Latin words, numbers and spaces inside it break as they always do (at the
     space), so "Panda Royale" can still wrap and its letters stay a plain word to a screen reader."""
     out = phrase[:1]
-    for before, ch in zip(phrase, phrase[1:]):
-        out += (JOIN + ch) if (_wide(before) or _wide(ch)) and not before.isspace() and not ch.isspace() else ch
+    long = ja and len(phrase) > LONG
+    for i in range(1, len(phrase)):
+        before, ch = phrase[i - 1], phrase[i]
+        seam = ja and ch not in NO_LINE_START and (before in BREAK_AFTER or ch in BREAK_BEFORE
+                                                   or long and _word_starts(phrase, i))
+        out += (JOIN + ch) if (_wide(before) or _wide(ch)) and not before.isspace() and not ch.isspace() \
+            and not seam else ch
     return out
+
+
+def _word_starts(phrase: str, i: int) -> bool:
+    """Whether a word starts at phrase[i]: a katakana word begins or ends there (but a one-kana
+    particle stays with it: "クリスタルトラックの"), or a kanji follows a kana ("…の|指定")."""
+    before, ch = phrase[i - 1], phrase[i]
+    if KATAKANA.match(before) and HIRAGANA.match(ch):
+        return i + 1 < len(phrase) and bool(HIRAGANA.match(phrase[i + 1]))
+    return _wide(before) and _wide(ch) and (bool(KATAKANA.match(ch)) and not KATAKANA.match(before)
+                                            or KATAKANA.match(before) and KANJI.match(ch)
+                                            or HIRAGANA.match(before) and KANJI.match(ch))
 
 
 @lru_cache(maxsize=None)
