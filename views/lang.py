@@ -195,23 +195,65 @@ HANGUL = re.compile("[\uac00-\ud7a3]{2,}")
 
 
 def kept_whole(text: str, code: str) -> str:
-    """`text` with a JOIN wherever a line must not break inside a phrase (ja) or word (ko);
+    """`text` with a JOIN wherever a line must not break inside a phrase (ja, zh) or word (ko);
     {placeholders} are kept as they are, each one with the phrase it stands in."""
     if code == "ko":
         return numbers_kept(HANGUL.sub(lambda m: JOIN.join(m.group()), text))
-    if code == "zh_Hans":
-        return numbers_kept(text)
-    if code != "ja":
+    if code not in ("ja", "zh_Hans"):
         return text
     holders = PLACEHOLDER.findall(text)
     marked = PLACEHOLDER.sub(lambda m: chr(0xF0000 + holders.index(m.group())), text)  # one character each
+    if code == "zh_Hans":
+        return numbers_kept(_chinese(spaced(marked), holders))
     out = []
     for phrase in _japanese_phrases().parse(marked):
         out.append(_joined(phrase, ja=True))
         if out[-1] and out[-1][0] in NO_LINE_START and len(out) > 1:
             out[-1] = JOIN + out[-1]
-    joined = "".join(out)
-    return re.sub("[\U000F0000-\U000F00FF]", lambda m: holders[ord(m.group()) - 0xF0000], joined)
+    return _unmarked("".join(out), holders)
+
+
+def _unmarked(text: str, holders: list[str]) -> str:
+    return re.sub("[\U000F0000-\U000F00FF]", lambda m: holders[ord(m.group()) - 0xF0000], text)
+
+
+# Chinese writes a space between hanzi and a Latin word ("新一局 Panda Royale", #56): in the catalog's
+# words as they are read, and where a placeholder's Latin value meets the catalog's hanzi.
+HANZI = "\u3400-\u4dbf\u4e00-\u9fff"
+_HAN_LATIN = re.compile(f"(?<=[{HANZI}])(?=[A-Za-z])|(?<=[A-Za-z])(?=[{HANZI}])")
+
+
+def spaced(text: str) -> str:
+    return _HAN_LATIN.sub(" ", text)
+
+
+def _spaced_holders(text: str, values: dict) -> str:
+    def around(m: re.Match) -> str:
+        value = str(values.get(m.group()[1:-1].split(":")[0].split("!")[0], "")).replace(JOIN, "")
+        if not value:
+            return m.group()
+        before = text[m.start() - 1:m.start()]
+        after = text[m.end():m.end() + 1]
+        return (spaced(before + value[0])[1:-1] + m.group() + spaced(value[-1] + after)[1:-1])
+    return PLACEHOLDER.sub(around, text)
+
+
+# Chinese (#56): Flutter broke "乌尔王族|局戏" (the Ur game's name) in the bar and on the home, and
+# left one hanzi alone on a line ("…获 / 胜"). A short message without a placeholder (a game's name, a
+# label, a button) is one word; a longer one breaks between any two hanzi, as Chinese does, but its
+# last hanzi stays with the one before it, and no line starts with a closing mark. (No word model: the phone build carries BudouX's Japanese
+# one only, web/build.py.)
+SHORT = 8
+_LAST_TWO = re.compile(f"(?<=[{HANZI}])(?=[{HANZI}][{''.join(sorted(NO_LINE_START))}]*$)")
+
+
+_CLOSING = re.compile(f"(?<=[^\\s])(?=[{''.join(sorted(NO_LINE_START))}])")
+
+
+def _chinese(marked: str, holders: list[str]) -> str:
+    if not holders and len(marked) <= SHORT:
+        return _unmarked(_joined(marked), holders)
+    return _unmarked(_CLOSING.sub(JOIN, _LAST_TWO.sub(JOIN, marked)), holders)
 
 
 # A number and the hanzi, kana or hangul it counts ("11月", "第3轮", "3라운드"): Flutter may break
@@ -317,6 +359,8 @@ def name(text: str) -> str:
 def _format(text: str, values: dict) -> str:
     if values and _drawn:
         values = {k: name(v) if k in NAME_PLACEHOLDERS else v for k, v in values.items()}
+    if values and language() == "zh_Hans":
+        text = _spaced_holders(text, values)
     text = text.format(**values) if values else text
     # A number filled in is held to the hanzi, kana or hangul beside it, as the catalog's are.
     return numbers_kept(text) if values and _drawn and language() in ("ja", "ko", "zh_Hans") else text
@@ -398,8 +442,21 @@ def long_day(when: Date) -> str:
 
 
 def clock(when, seconds: bool = False) -> str:
-    """The time of day: '14:05' (or '14:05:09')."""
-    return format_time(when, "medium" if seconds else "short", locale=locale())
+    """The time of day: '14:05' (or '14:05:09'), '오후 9:50'."""
+    form = locale()
+    pattern = form.time_formats["medium" if seconds else "short"].pattern
+    said = format_time(when, _day_period_said(pattern, form), locale=form)
+    return said.replace(" ", "\u00a0") if _drawn else said  # "오후 9:50" on one line
+
+
+def _day_period_said(pattern: str, form: Locale) -> str:
+    """`pattern` with its AM/PM as the language writes it: CLDR's short one is Latin in Korean ("PM
+    9:50", #56), where a Korean phone's clock says "오후 9:50" (the wide one)."""
+    periods = form.day_periods["format"]
+    short, wide = periods["abbreviated"].get("pm", ""), periods["wide"].get("pm", "")
+    if short.isascii() and wide and not wide.isascii():
+        return re.sub(r"(?<![a'])a(?![a'])", "aaaa", pattern)
+    return pattern
 
 
 def day_clock(when, seconds: bool = False, year: bool = False) -> str:
