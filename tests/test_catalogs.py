@@ -3,6 +3,8 @@ language has every message translated (no fuzzy one), with the plural forms its 
 and the same placeholders as the English."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.plurals import get_plural
@@ -173,3 +175,37 @@ def test_the_command_line_tells_a_person_in_the_terminals_language_and_prints_th
     finally:
         lang.set_language("en")
     assert "is empty" in english_refusal.stderr and said in german_refusal.stderr and said != "is empty"
+
+
+def test_a_chinese_message_has_chinese_punctuation_not_latin():
+    """#56: "得分原因?", "谁最先出完?": a Chinese sentence ends with the full-width mark."""
+    latin = [f"{ids(m)[0]!r} -> {text!r}" for m in catalog("zh_Hans") if m.id for text in strings(m)
+             if text and any(mark in text for mark in "?!,")]
+    assert not latin, latin
+
+
+# A particle written as a choice ("{name}이(가)"): what a form letter does, never a Korean sentence.
+CHOICE = re.compile(r"\((이|가|은|는|을|를|과|와|으|아|야|이에요|예요)\)|(이|은|을|과|와|가|는|를)\([가-힣]\)")
+
+
+def test_no_korean_particle_is_written_as_a_choice():
+    """#56: "{name}이(가)", "은(는)", "을(를)", "(으)로", "과(와)" read as machine-made; the messages say
+    "{name} 님이" or put the name where no particle follows it."""
+    chosen = [f"{ids(m)[0]!r} -> {text!r}" for m in catalog("ko") if m.id for text in strings(m)
+              if text and CHOICE.search(text)]
+    assert not chosen, chosen
+
+
+def test_a_korean_phone_tells_the_time_as_a_korean_clock_does():
+    """#56: "11월 27일 PM 9:50": CLDR's short day period is Latin in Korean; a Korean phone says 오후."""
+    import datetime
+
+    evening, morning = datetime.datetime(2026, 11, 27, 21, 50), datetime.datetime(2026, 11, 27, 9, 5, 9)
+    lang.set_language("ko")
+    try:
+        said = [lang.day_clock(evening), lang.clock(morning, seconds=True)]
+    finally:
+        lang.set_language("en")
+    assert [lang.plain(s.replace(lang.JOIN, "")) for s in said] == ["11월 27일 오후 9:50", "오전 9:05:09"]
+    assert "\u00a0" in said[0].split("일")[-1]  # "오후 9:50" is not broken between its words
+    assert lang.written_forms("en")[4] == "09:05"  # and a 24-hour clock is as it was

@@ -14,6 +14,7 @@ from views import lang
 SMALL_AND_LONG = set("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー")
 CLOSING = set("、。，．）」』】〕〉》”！？：・")
 KATAKANA_WORD = re.compile("[ァ-ヺー]{2,}")
+NBSP = "\u00a0"  # a no-break space: no break after it either
 PREFIX = set("+$£¥€＋￥")  # Unicode's class PR: no break between it and a kanji after it
 
 
@@ -37,6 +38,8 @@ def breaks(text: str) -> list[int]:
         if lang.JOIN in (before, after) or after.isspace():
             continue
         if before in PREFIX and lang._wide(after):  # UAX 14's LB23a: "+小さな" holds together
+            continue
+        if before == NBSP or after == NBSP:  # LB12: "S\u00a0格"
             continue
         if before.isspace() or lang._wide(before) or lang._wide(after):
             out.append(i)
@@ -128,6 +131,54 @@ def test_a_long_japanese_phrase_breaks_between_its_words_and_never_inside_one(te
     runs = held_runs(lang.kept_whole(text, "ja"))
     assert all(word in runs for word in words), runs
     assert "クリスタルトラック" not in runs  # a one-kana particle stays with its word
+
+
+def test_a_chinese_game_name_or_label_is_one_word_and_no_hanzi_is_left_alone_on_a_line():
+    """#56: the Ur game's name broke inside ("乌尔王族|局戏") in the bar, the new-game title and a home
+    tile; one hanzi stood alone on a message's last line (胜, 碑, 子, 片, 格)."""
+    broken, alone = [], []
+    for text in messages("zh_Hans"):
+        shown = lang.kept_whole(text, "zh_Hans")
+        plain = shown.replace(lang.JOIN, "")
+        assert re.sub("[ \u00a0]", "", plain) == text.replace(" ", "")  # a space between hanzi and Latin only
+        places = bare(shown, breaks(shown))
+        if len(text.replace(" ", "")) <= lang.SHORT and not lang.PLACEHOLDER.search(text):
+            broken += [f"{plain[:i]} / {plain[i:]}" for i in places if not plain[i - 1].isspace()]
+        last = plain[places[-1]:].strip() if places else plain
+        if places and len(last) == 1 and "\u4e00" <= last <= "\u9fff":
+            alone.append(f"{plain[:places[-1]]} / {last}")
+        assert not any(plain[i] in CLOSING for i in places), plain
+    assert not broken, broken
+    assert not alone, alone
+    lang.set_language("zh_Hans")
+    try:
+        titles = [lang._("New {game} game", game=lang._(t)) for t in ("Royal Game of Ur", "Panda Royale")]
+    finally:
+        lang.set_language("en")
+    assert [t.replace(lang.JOIN, "") for t in titles] == ["新一局乌尔王族局戏", "新一局 Panda Royale"]
+    assert "乌尔王族局戏" in held_runs(titles[0])
+
+
+ONE_LETTER_WORD = re.compile(r"(?<![\w\-'’{])[AaIiOoUuWwZz]$")
+
+
+def test_no_line_of_polish_ends_with_a_one_letter_word():
+    """#56: "w", "z" (and a, i, o, u) left at a line's end; Polish typesetting takes them to the next line
+    with the word they belong to."""
+    found = []
+    for text in messages("pl"):
+        shown = lang.kept_whole(text, "pl")
+        assert shown.replace(NBSP, " ") == text.replace(NBSP, " ")
+        plain = shown.replace(lang.JOIN, "")
+        found += [f"{plain[:i]} / {plain[i:]}" for i in bare(shown, breaks(shown))
+                  if ONE_LETTER_WORD.search(plain[:i].rstrip())]
+    assert not found, found[:10]
+    lang.set_language("pl")
+    try:  # as a phone shows it, from the compiled catalog; what leaves the app has plain spaces
+        shown = lang._("Round {n} of {rounds}", n=1, rounds=10)
+    finally:
+        lang.set_language("en")
+    assert shown == "Runda 1 z\u00a010" and lang.plain(shown) == "Runda 1 z 10"
 
 
 def test_a_terminal_gets_the_words_without_the_screens_joiners():

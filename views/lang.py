@@ -155,7 +155,7 @@ def translations(code: str) -> NullTranslations:
     else:
         with (LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
             catalog = read_po(f, locale=code)
-        if code in ("ja", "ko", "zh_Hans") and _drawn:
+        if code in ("ja", "ko", "zh_Hans", "pl") and _drawn:
             for message in catalog:
                 if message.id:
                     message.string = (tuple(kept_whole(s, code) for s in message.string)
@@ -192,6 +192,9 @@ def for_terminal() -> None:
 NO_LINE_START = set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿーゝゞヽヾ々"
                     "、。，．）」』】〕〉》”！？：；・")  # small kana, long vowel, closing marks
 HANGUL = re.compile("[\uac00-\ud7a3]{2,}")
+# Polish typesetting never leaves a one-letter word (a, i, o, u, w, z) at a line's end: it goes to the
+# next line with the word it belongs to ("w | rundzie" was on a Polish screen, #56). A no-break space.
+ONE_LETTER = re.compile(r"(?<![\w\-'’{])([AaIiOoUuWwZz]) ")
 
 
 def kept_whole(text: str, code: str) -> str:
@@ -199,6 +202,8 @@ def kept_whole(text: str, code: str) -> str:
     {placeholders} are kept as they are, each one with the phrase it stands in."""
     if code == "ko":
         return numbers_kept(HANGUL.sub(lambda m: JOIN.join(m.group()), text))
+    if code == "pl":
+        return ONE_LETTER.sub("\\1\u00a0", text)
     if code not in ("ja", "zh_Hans"):
         return text
     holders = PLACEHOLDER.findall(text)
@@ -241,18 +246,19 @@ def _spaced_holders(text: str, values: dict) -> str:
 # Chinese (#56): Flutter broke "乌尔王族|局戏" (the Ur game's name) in the bar and on the home, and
 # left one hanzi alone on a line ("…获 / 胜"). A short message without a placeholder (a game's name, a
 # label, a button) is one word; a longer one breaks between any two hanzi, as Chinese does, but its
-# last hanzi stays with the one before it, and no line starts with a closing mark. (No word model: the phone build carries BudouX's Japanese
+# last hanzi stays with what is before it (a hanzi, a mark, a number: "{rounds}轮"), and no line starts with a
+# closing mark. (No word model: the phone build carries BudouX's Japanese
 # one only, web/build.py.)
 SHORT = 8
-_LAST_TWO = re.compile(f"(?<=[{HANZI}])(?=[{HANZI}][{''.join(sorted(NO_LINE_START))}]*$)")
+_LAST_TWO = re.compile(f"(?<=\\S)(?=[{HANZI}][{''.join(sorted(NO_LINE_START))}]*$)")
 
 
 _CLOSING = re.compile(f"(?<=[^\\s])(?=[{''.join(sorted(NO_LINE_START))}])")
 
 
 def _chinese(marked: str, holders: list[str]) -> str:
-    if not holders and len(marked) <= SHORT:
-        return _unmarked(_joined(marked), holders)
+    if not holders and len(marked.replace(" ", "")) <= SHORT:
+        return _joined(marked.replace(" ", "\u00a0"))
     return _unmarked(_CLOSING.sub(JOIN, _LAST_TWO.sub(JOIN, marked)), holders)
 
 
