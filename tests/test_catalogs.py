@@ -209,3 +209,27 @@ def test_a_korean_phone_tells_the_time_as_a_korean_clock_does():
     assert [lang.plain(s.replace(lang.JOIN, "")) for s in said] == ["11월 27일 오후 9:50", "오전 9:05:09"]
     assert "\u00a0" in said[0].split("일")[-1]  # "오후 9:50" is not broken between its words
     assert lang.written_forms("en")[4] == "09:05"  # and a 24-hour clock is as it was
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_games_length_stays_on_one_line(code):
+    """#56: "…2026 · 1 | Min." on a German result card: a number and its unit are held together."""
+    translated = catalog(code)
+    for message in ("{minutes} min", "{hours} h {minutes}"):
+        said = translated.get(message).string
+        assert " " not in said, f"{code}: {said!r}"
+
+
+def test_in_german_the_match_is_a_spiel_and_each_game_of_it_a_partie():
+    """#56: German players say "Spiel beenden" for the whole match and "Partie 2 speichern" for one game
+    of it (Ur's games, Pass the Pandas' match); the catalog had them the other way round."""
+    wrong = []
+    for m in catalog("de"):
+        english = " ".join(ids(m)).lower() if m.id else ""
+        for text in strings(m) if m.id else ():
+            if "match" in english and "game" not in english and "Partie" in text:
+                wrong.append(f"{ids(m)[0]!r} -> {text!r}")
+            if re.search(r"\bgames? (\{game\}|won|wins|being entered)|first game|game (saved|kept) yet|margin of a game",
+                         english) and "Spiel " in text.replace("Spiels", ""):
+                wrong.append(f"{ids(m)[0]!r} -> {text!r}")
+    assert not wrong, wrong
