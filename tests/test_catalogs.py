@@ -233,3 +233,18 @@ def test_in_german_the_match_is_a_spiel_and_each_game_of_it_a_partie():
                          english) and "Spiel " in text.replace("Spiels", ""):
                 wrong.append(f"{ids(m)[0]!r} -> {text!r}")
     assert not wrong, wrong
+
+
+def test_a_die_colour_is_not_named_twice_where_its_letter_is_its_name():
+    """#56: "紫（紫）" above the purple faces: in Japanese, Korean and Chinese a colour's letter is its name's
+    first character, so the title names it once; in English it still gives the letters printed on the dice."""
+    from views.panda_royale.state import pad_title
+
+    said = {}
+    for code in ("en", "ja", "ko", "zh_Hans", "pl"):
+        lang.set_language(code)
+        try:
+            said[code] = lang.plain(pad_title("purple", "x")).replace(lang.JOIN, "")
+        finally:
+            lang.set_language("en")
+    assert said == {"en": "Purple (Pu): x", "ja": "紫：x", "ko": "보라: x", "zh_Hans": "紫色：x", "pl": "Fioletowa (F): x"}

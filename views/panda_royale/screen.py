@@ -18,7 +18,7 @@ from views.pad.screen import PadScreen
 from views.pad.words import verdict
 from views.panda_royale.state import (PAD_COLOURS, Cursor, after_summary, changed_hand, colour_after_tap,
                              colour_letters, colour_name, dice_count, dice_of, faces, first_colour,
-                             hand_problems, holds_pink, new_die_pending, next_cursor,
+                             hand_problems, holds_pink, new_die_pending, next_cursor, pad_title,
                              problems_to_flag, repeat_slots, resume_cursor, round_summary, seats,
                              short, signed, still_to_enter)
 from views.panda_royale import dice
@@ -367,10 +367,7 @@ class RoyaleScreen(PadScreen):
         ch.set(self.sign_row, visible=colour == "red")
         ch.set(self.sign_white, border=None if self.black else ft.Border.all(4, ft.Colors.PRIMARY))
         ch.set(self.sign_black, border=ft.Border.all(4, ft.Colors.PRIMARY) if self.black else None)
-        # TRANSLATORS: above the faces of one die colour: its name, its letters and how it scores
-        # ("Yellow (Y): sum of the faces").
-        ch.set(self.pad_title, value=_("{colour} ({letters}): {hint}", colour=colour_name(colour),
-                                       letters=colour_letters(colour), hint=_(HINTS[colour])))
+        ch.set(self.pad_title, value=pad_title(colour, _(HINTS[colour])))
         for c, tab in self.tabs.items():
             ch.set(tab, border=ft.Border.all(4, ft.Colors.ON_SURFACE) if c == colour else None)
 

@@ -53,6 +53,20 @@ def colour_letters(colour: str) -> str:
     }[colour]
 
 
+def pad_title(colour: str, hint: str) -> str:
+    """Above the faces of one colour: 'Yellow (Y): sum of the faces'; '紫：…' where the letter is the
+    name's own first kanji, kana or hangul ("紫（紫）" said it twice, #56)."""
+    name, letters = colour_name(colour), colour_letters(colour)
+    first = letters.replace(lang.JOIN, "")
+    if name.replace(lang.JOIN, "").startswith(first) and all(lang._wide(c) for c in first):
+        # TRANSLATORS: above the faces of one die colour whose letters are its name's first
+        # character (in Japanese, Korean, Chinese): its name and how it scores.
+        return _("{colour}: {hint}", colour=name, hint=hint)
+    # TRANSLATORS: above the faces of one die colour: its name, its letters and how it scores
+    # ("Yellow (Y): sum of the faces").
+    return _("{colour} ({letters}): {hint}", colour=name, letters=letters, hint=hint)
+
+
 def face_label(colour: str, face: int) -> str:
     """The accessible name of a face button and of a die: 'Yellow 4', 'Red −3'."""
     # TRANSLATORS: a die read out: its colour and its face ("Yellow 4", "Red −3").
