@@ -153,10 +153,26 @@ def test_a_chinese_game_name_or_label_is_one_word_and_no_hanzi_is_left_alone_on_
     lang.set_language("zh_Hans")
     try:
         titles = [lang._("New {game} game", game=lang._(t)) for t in ("Royal Game of Ur", "Panda Royale")]
+        button = lang._("{name} went out", name="John")
     finally:
         lang.set_language("en")
     assert [t.replace(lang.JOIN, "") for t in titles] == ["新一局乌尔王族局戏", "新一局 Panda Royale"]
-    assert "乌尔王族局戏" in held_runs(titles[0])
+    assert held_runs(titles[0]) == ["新一局", "乌尔王族局戏"]
+    assert held_runs(button) == ["John", "已出完"]
+
+
+def test_a_korean_date_and_time_break_only_between_their_words():
+    """#56: "27|일" and "오|후" on a Korean home at 320 px: "Pandoria(11월 24일" could break nowhere
+    before its day (no break between a Latin word and "("), so Flutter broke it inside; 오후 was not held."""
+    import datetime
+
+    lang.set_language("ko")
+    try:
+        shown = lang._("Resume {game}, {when}", game="Pandoria",
+                       when=lang.day_clock(datetime.datetime(2026, 11, 24, 19, 4)))
+    finally:
+        lang.set_language("en")
+    assert [run.replace(NBSP, " ") for run in held_runs(shown)] == ["Pandoria", "(11월 24일", "오후 7:04)", "이어서", "하기"]
 
 
 ONE_LETTER_WORD = re.compile(r"(?<![\w\-'’{])[AaIiOoUuWwZz]$")

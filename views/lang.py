@@ -234,31 +234,38 @@ def spaced(text: str) -> str:
 
 def _spaced_holders(text: str, values: dict) -> str:
     def around(m: re.Match) -> str:
-        value = str(values.get(m.group()[1:-1].split(":")[0].split("!")[0], "")).replace(JOIN, "")
+        holder = m.group().strip(JOIN)
+        value = str(values.get(holder[1:-1].split(":")[0].split("!")[0], ""))
+        value = "".join(ch for ch in value if ch not in (JOIN, "\u2068", "\u2069"))  # a name's joiners, isolates
         if not value:
             return m.group()
-        before = text[m.start() - 1:m.start()]
-        after = text[m.end():m.end() + 1]
-        return (spaced(before + value[0])[1:-1] + m.group() + spaced(value[-1] + after)[1:-1])
-    return PLACEHOLDER.sub(around, text)
+        lead = m.group()[:len(m.group()) - len(m.group().lstrip(JOIN))]  # the catalog's joiners beside it
+        tail = m.group()[len(m.group().rstrip(JOIN)):]
+        before, after = text[:m.start()][-1:], text[m.end():][:1]
+        left = " " if spaced(before + value[0]) != before + value[0] else lead
+        right = " " if spaced(value[-1] + after) != value[-1] + after else tail
+        return left + holder + right
+    return re.sub(f"{JOIN}*{PLACEHOLDER.pattern}{JOIN}*", around, text)
 
 
 # Chinese (#56): Flutter broke "乌尔王族|局戏" (the Ur game's name) in the bar and on the home, and
-# left one hanzi alone on a line ("…获 / 胜"). A short message without a placeholder (a game's name, a
-# label, a button) is one word; a longer one breaks between any two hanzi, as Chinese does, but its
-# last hanzi stays with what is before it (a hanzi, a mark, a number: "{rounds}轮"), and no line starts with a
-# closing mark. (No word model: the phone build carries BudouX's Japanese
-# one only, web/build.py.)
+# left one hanzi alone on a line ("…获 / 胜", "John 已 / 出完" on a button). A short message (a game's
+# name, a label, a button) is one word (beside its placeholders: "新一局 / 乌尔王族局戏"), its spaces
+# unbroken if it has no placeholder; a longer one breaks between any two hanzi, as Chinese does, but
+# its last hanzi stays with what is before it (a hanzi, a mark, a number: "{rounds}轮"), and no line
+# starts with a closing mark. (No word model: the phone build carries BudouX's Japanese one only.)
 SHORT = 8
 _LAST_TWO = re.compile(f"(?<=\\S)(?=[{HANZI}][{''.join(sorted(NO_LINE_START))}]*$)")
-
-
 _CLOSING = re.compile(f"(?<=[^\\s])(?=[{''.join(sorted(NO_LINE_START))}])")
 
 
 def _chinese(marked: str, holders: list[str]) -> str:
-    if not holders and len(marked.replace(" ", "")) <= SHORT:
+    words = re.sub("[ \U000F0000-\U000F00FF]", "", marked)
+    if not holders and len(words) <= SHORT:
         return _joined(marked.replace(" ", "\u00a0"))
+    if len(words) <= SHORT:  # "{name}已出完" on a button: "已 / 出完" was its two lines
+        pieces = re.sub("[^\U000F0000-\U000F00FF]+", lambda m: _joined(m.group()), marked)
+        return _unmarked(_CLOSING.sub(JOIN, _LAST_TWO.sub(JOIN, pieces)), holders)
     return _unmarked(_CLOSING.sub(JOIN, _LAST_TWO.sub(JOIN, marked)), holders)
 
 
@@ -428,9 +435,11 @@ def decimal(value: float) -> str:
 
 
 def _kept(date: str) -> str:
-    """A short date on one line, in any language: its spaces no-break ("24.\u00a0Nov."), its
-    numbers held to the 月 and 日 they count."""
-    return numbers_kept(date.replace(" ", "\u00a0")) if _drawn else date
+    """A short date or time on one line, in any language: its spaces no-break ("24.\u00a0Nov."), its
+    numbers held to the 月 and 日 they count, a Korean word whole ("오|후" broke on a home, #56)."""
+    if not _drawn:
+        return date
+    return numbers_kept(HANGUL.sub(lambda m: JOIN.join(m.group()), date.replace(" ", "\u00a0")))
 
 
 def day(when: Date) -> str:
@@ -452,7 +461,7 @@ def clock(when, seconds: bool = False) -> str:
     form = locale()
     pattern = form.time_formats["medium" if seconds else "short"].pattern
     said = format_time(when, _day_period_said(pattern, form), locale=form)
-    return said.replace(" ", "\u00a0") if _drawn else said  # "오후 9:50" on one line
+    return _kept(said)  # "오후 9:50" on one line
 
 
 def _day_period_said(pattern: str, form: Locale) -> str:
