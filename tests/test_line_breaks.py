@@ -154,11 +154,13 @@ def test_a_chinese_game_name_or_label_is_one_word_and_no_hanzi_is_left_alone_on_
     try:
         titles = [lang._("New {game} game", game=lang._(t)) for t in ("Royal Game of Ur", "Panda Royale")]
         button = lang._("{name} went out", name="John")
+        listed = lang.names(["Mei", "Jonas"])
     finally:
         lang.set_language("en")
     assert [t.replace(lang.JOIN, "") for t in titles] == ["新一局乌尔王族局戏", "新一局 Panda Royale"]
     assert held_runs(titles[0]) == ["新一局", "乌尔王族局戏"]
     assert held_runs(button) == ["John", "已出完"]
+    assert listed == "Mei 和 Jonas"
 
 
 def test_a_korean_date_and_time_break_only_between_their_words():

@@ -480,8 +480,14 @@ def day_clock(when, seconds: bool = False, year: bool = False) -> str:
 
 
 def names(items: list[str]) -> str:
-    """'Ann, Ben and Cat' / 'Ann, Ben und Cat' / 'Ann、Ben、Cat'."""
-    return _Kept(format_list([name(item) for item in items], locale=locale())) if items else ""
+    """'Ann, Ben and Cat' / 'Ann, Ben und Cat' / 'Ann、Ben、Cat' / 'Mei 和 Jonas'."""
+    if not items:
+        return ""
+    named = {f"p{k}": name(item) for k, item in enumerate(items)}
+    listed = format_list([f"{{{key}}}" for key in named], locale=locale())
+    if _drawn and language() == "zh_Hans":  # "Mei和Jonas": a space between a Latin name and 和 (#56)
+        listed = _spaced_holders(listed, named)
+    return _Kept(listed.format(**named))
 
 
 def written_forms(code: str) -> list[str]:
