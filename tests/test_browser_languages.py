@@ -79,8 +79,29 @@ def data_dir(tmp_path_factory):
     return data
 
 
+# A right-to-left name beside a score (#56): "محمد 5" was drawn "5 محمد", the number beside the other
+# name. An Ur match in progress (its games won) and a finished game (the home's last results, History).
+RTL = "محمد"
+RTL_PLAYERS = [{"id": "m", "name": RTL}, {"id": "l", "name": "Łukasz"}]
+RTL_LATER = {"created": "2026-11-25T19:04:00Z"}  # the newest: first on the home and in History
+
+
+def rtl_games(store) -> None:
+    ur_games = fx.royal_ur().rounds
+    ur = {**record("royal-ur", [], rounds=[{**g.model_dump(exclude_none=True), "winner": w}
+                                           for g, w in zip(ur_games * 2, "mlm")]),
+          "players": RTL_PLAYERS, "id": "rtl-ur", **RTL_LATER}
+    store.save(scoring.parse_record(ur), None)
+    pr = {**record("panda-royale", [], rounds=[{"hands": {"m": {"yellow": [5], "green": [20]},
+                                                          "l": {"yellow": [2], "green": [9]}}}]),
+          "players": RTL_PLAYERS, "id": "rtl-pr", **RTL_LATER, "finished": "2026-11-25T20:40:00Z"}
+    store.save(scoring.parse_record(pr), None)
+
+
 @pytest.fixture(scope="module")
 def server(data_dir):
+    with Store.open(data_dir) as store:
+        rtl_games(store)
     with table_server(data_dir, TOKEN) as s:
         yield s
 
@@ -286,3 +307,91 @@ def test_japanese_chosen_on_an_english_phone_opens_again_in_japanese_letterforms
         assert japanese, asked
     finally:
         page.context.close()
+
+
+# Read after the clipping walk's HOOK_JS (tests/test_browser_clipping.py), which it chains onto: as the
+# engine paints a paragraph where the name RTL is followed by a number (spaces, a colon, a middle dot, marks of
+# direction and joiners between), where it draws each, from its own layout (Skia's boxes of the two ranges).
+BESIDE_JS = r"""
+(() => {
+  const P = window.__ppText, hooked = Object.getOwnPropertyDescriptor(window, "_flutter_skwasmInstance");
+  P.beside = [];
+  let instance;
+  Object.defineProperty(window, "_flutter_skwasmInstance", {configurable: true, get: () => instance,
+    set: h => { hooked.set.call(window, h); instance = h;
+      try { watch(h); } catch (e) { P.error = P.error || String(e && e.stack || e); } }});
+  function watch(h) {
+    const X = h.wasmExports, draw = X.canvas_drawParagraph;  // the clipping hook's wrapped exports
+    let rect = 0;
+    const boxes = (p, a, b) => {
+      rect = rect || X.skData_getPointer(X.skData_create(16));
+      const list = X.paragraph_getBoxesForRange(p, a, b, 0, 0), out = [];  // tight boxes
+      for (let i = 0, n = X.textBoxList_getLength(list); i < n; i++) {
+        X.textBoxList_getBoxAtIndex(list, i, rect);
+        out.push(Array.from(new Float32Array((h.wasmMemory || X.memory).buffer, rect, 4)));
+      }
+      X.textBoxList_dispose(list);
+      return out;
+    };
+    const NAME = "RTL", after = /^[\u200e\u200f\u2066-\u2069\uFEFF\u00A0 :\u00B7]*([\u2212-]?\d+)/;
+    X.canvas_drawParagraph = (c, p, x, y) => {
+      const r = P.paras.get(p);
+      if (r) for (let k = r.text.indexOf(NAME); k >= 0; k = r.text.indexOf(NAME, k + 1)) {
+        const m = after.exec(r.text.slice(k + NAME.length));
+        if (!m) continue;
+        const at = k + NAME.length + m[0].length - m[1].length;
+        P.beside.push({text: r.text, name: boxes(p, k, k + NAME.length), number: boxes(p, at, at + m[1].length)});
+      }
+      return draw(c, p, x, y);
+    };
+  }
+})();
+""".replace('"RTL"', json.dumps(RTL))
+
+
+def on_its_far_side(seen: dict) -> bool:
+    """The number drawn left of the name it follows, on the name's line (a left-to-right line: it
+    reads as the score of whatever stands before the name)."""
+    for x0, top, _x1, bottom in seen["number"]:
+        line = [b for b in seen["name"] if b[1] < bottom and top < b[3]]
+        if line and x0 < max(b[2] for b in line) - 0.5:
+            return True
+    return False
+
+
+def test_a_right_to_left_name_keeps_its_score_on_its_own_side(browser, server, artifacts_dir):
+    """#56: an Arabic name and the number after it on one line (the Ur pad's games won, the home's tiles,
+    History's rows), read from the engine's layout in English and Japanese: the number stays after the
+    name, where a left-to-right line puts it, not on the far side of the name."""
+    from tests.test_browser_clipping import HOOK_JS  # (that module imports this one)
+
+    wrong, read = [], {}
+    for code, locale in (("en", "en-US"), ("ja", "ja-JP")):
+        page = open_app_page(browser, f"{server.url}?token={server.host_token}", width=360, height=740,
+                             locale=locale, color_scheme="light", init_script=HOOK_JS + BESIDE_JS, **PHONE)
+        fonts = {"asked": 0, "in": 0}  # the fallback fonts a screen's scripts fetch, for its picture
+        page.on("request", lambda r: "/assets/fonts/" in r.url and fonts.update(asked=fonts["asked"] + 1))
+        for done in ("requestfinished", "requestfailed"):
+            page.on(done, lambda r: "/assets/fonts/" in r.url and fonts.update({"in": fonts["in"] + 1}))
+        try:
+            for screen, path in (("home", ""), ("Ur pad", "game/rtl-ur"), ("history", "history")):
+                if path:
+                    page.goto(f"{server.url}{path}?token={server.host_token}")
+                    enable_semantics(page)
+                # The app's own signal: the engine painted a name beside its number.
+                page.wait_for_function("() => window.__ppText.beside.length > 0 || window.__ppText.error")
+                wait_for_paint(page)
+                while fonts["in"] < fonts["asked"]:  # then drawn again with them
+                    page.wait_for_timeout(50)
+                wait_for_paint(page)
+                page.screenshot(path=str(artifacts_dir / f"bidi_{screen.replace(' ', '_')}_{code}_360x740.png"))
+                seen = page.evaluate("({error: window.__ppText.error, beside: window.__ppText.beside})")
+                assert not seen["error"], seen["error"]
+                for one in seen["beside"]:
+                    read.setdefault((code, screen), set()).add(one["text"])
+                    if on_its_far_side(one):
+                        wrong.append(f"{code} {screen}: {one['text']!r}")
+        finally:
+            page.context.close()
+    assert not wrong, "the number drawn on the far side of the name: " + "; ".join(sorted(set(wrong)))
+    assert {screen for _code, screen in read} == {"home", "Ur pad", "history"}, read

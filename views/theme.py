@@ -168,7 +168,7 @@ def text_width(text: str, size: float) -> float:
     """About how wide `text` is drawn at `size`: a letter 0.6 of the size, a kanji or kana a
     whole one (a place column of 32 px broke '1位' in two lines)."""
     # (Symbols such as the pseudo-locale's ⟦ ⟧ are drawn from a wider font than Roboto.)
-    return sum(0.0 if c == "\ufeff" else size if ord(c) >= _WIDE or 0x2190 <= ord(c) < 0x2B00 else 0.6 * size
+    return sum(0.0 if c in "\ufeff\u2068\u2069" else size if ord(c) >= _WIDE or 0x2190 <= ord(c) < 0x2B00 else 0.6 * size
                for c in text)
 
 

@@ -6,7 +6,7 @@ from functools import partial
 import flet as ft
 
 from scoring import Result
-from views import theme
+from views import lang, theme
 from views.changes import Changes
 from views.lang import _
 from views.pad import picking
@@ -255,6 +255,7 @@ class Strip:
         """A cell's accessible name: 'Ann: 62, leader, entering now' (here and todo never both)."""
         # TRANSLATORS: a player's cell of the score strip read out: name, total and what holds
         # for the player ("leader": best total; "entering now": at the pad; "still to enter": this round).
+        name = lang.name(name, isolated=False)  # heard, never drawn: no isolates (lang.name)
         if lead and here:
             return _("{name}: {total}, leader, entering now", name=name, total=total)
         if lead and todo:

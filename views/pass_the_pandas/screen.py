@@ -304,7 +304,7 @@ class PandasScreen(PadScreen):
             chip = ft.Container(
                 ft.Semantics(label=words, button=bool(f.held), checked=open_ if f.held else None, exclude_semantics=True,
                              content=ft.Row([ft.Text(place, size=theme.SMALL),
-                                             ft.Text(f"{f.name}{points}", size=theme.BODY, weight=ft.FontWeight.BOLD,
+                                             ft.Text(f"{lang.name(f.name)}{points}", size=theme.BODY, weight=ft.FontWeight.BOLD,
                                                      no_wrap=True)], spacing=6, tight=True)),
                 height=theme.TAP, padding=ft.Padding.symmetric(horizontal=12), border_radius=ft.BorderRadius.all(24),
                 bgcolor=ft.Colors.SECONDARY_CONTAINER if open_ else ft.Colors.SURFACE_CONTAINER_HIGHEST,
