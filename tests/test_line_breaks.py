@@ -276,3 +276,41 @@ def test_a_name_keeps_its_emoji_and_marks_whole_and_leaves_the_app_plain(monkeyp
     assert lang.plain(lang._("Winner: {name}", name="김민준")) == "Winner: 김민준"
     monkeypatch.setattr(lang, "_drawn", False)  # main.py's commands (lang.for_terminal)
     assert lang.JOIN not in lang._("Winner: {name}", name="김민준") + lang.names(TYPED)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "ja", "ko", "zh_Hans"])
+def test_a_right_to_left_name_is_isolated_wherever_it_is_drawn_beside_a_number(code, monkeypatch):
+    """#56: "محمد 5" was drawn "5 محمد" (the bidirectional algorithm takes the number into the Arabic
+    run): a right-to-left name is isolated (FSI … PDI) in a message, a list of names, the home's and
+    History's score lines and the shared result; a name without a right-to-left letter, words only heard
+    (isolated=False), a terminal and the record keep it as typed."""
+    from scoring import parse_record
+    from tests.records_for_tests import record
+    from views.history_state import result_line
+    from views.home import players_line
+    from views.pad.share import result_line as shared_line
+
+    rtl = "\u2068محمد\u2069"
+
+    class Summary:
+        players = [("m", "محمد", 25), ("l", "Łukasz", 11)]
+        winners = ["محمد"]
+
+    game = parse_record({**record("panda-royale", [], rounds=[{"hands": {"m": {"yellow": [5]}, "l": {"yellow": [2]}}}]),
+                         "players": [{"id": "m", "name": "محمد"}, {"id": "l", "name": "Łukasz"}]})
+    row = {"players": [("m", "محمد", 25, 1), ("l", "Łukasz", 11, 2)], "finished": True, "winners": ["محمد"]}
+    lang.set_language(code)
+    try:
+        lines = [lang._("Games won: {first} {first_wins}, {second} {second_wins}", first="محمد", first_wins=2,
+                        second="Łukasz", second_wins=1),
+                 lang.names(["محمد", "Łukasz"]), players_line(Summary), result_line(row), shared_line(game)]
+        assert all(rtl in line for line in lines), lines
+        assert all(re.search(f"{rtl} \\d", line) for line in lines[2:]), lines  # the score after the isolate
+        assert lang.name("Łukasz") == "Łukasz" and lang.name("髙橋").replace(lang.JOIN, "") == "髙橋"
+        assert lang.name("محمد", isolated=False) == "محمد"
+        assert lang.name("مح\u202eمد") == rtl  # a direction mark typed in a name is no use inside its isolate
+    finally:
+        lang.set_language("en")
+    assert [p.name for p in game.players] == ["محمد", "Łukasz"]  # the record: as typed
+    monkeypatch.setattr(lang, "_drawn", False)  # main.py's commands (lang.for_terminal)
+    assert lang._("Winner: {name}", name="محمد") == "Winner: محمد"

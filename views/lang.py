@@ -181,7 +181,8 @@ _drawn = True
 
 def plain(text: str) -> str:
     """Words that leave the app as text (copied, shared, in a chat): without the screen's joiners
-    and no-break spaces, which only Flutter's line breaks need."""
+    and no-break spaces, which only Flutter's line breaks need. A right-to-left name's isolates stay
+    (name()): a chat orders the line by the same rules, where "محمد 25" would read "25 محمد"."""
     return text.replace(JOIN, "").replace("\u00a0", " ")
 
 
@@ -355,9 +356,25 @@ def _characters(text: str) -> list[str]:
     return out
 
 
-def name(text: str) -> str:
+# A right-to-left name beside a number is reordered by the bidirectional algorithm (#56): "محمد 5"
+# was drawn "5 محمد", the score beside the other name. Such a name is isolated (FSI … PDI): its
+# direction stays inside, and what follows it is laid out as the line's own. A name without a
+# right-to-left letter cannot be reordered in the app's left-to-right languages and stays as typed.
+ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
+_RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"})
+# Direction marks typed in a name: invisible, and an isolate does their work (a stray PDI would end it).
+_EXPLICIT = frozenset({"LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+
+
+def right_to_left(text: str) -> bool:
+    return any(unicodedata.bidirectional(ch) in _RIGHT_TO_LEFT | _EXPLICIT for ch in text)
+
+
+def name(text: str, isolated: bool = True) -> str:
     """A typed name as a screen draws it: whole on its line in any language (no break inside a word
-    of it). Unchanged for a terminal, and plain() takes the joiners out of text that leaves the app."""
+    of it), and a right-to-left one isolated (unless `isolated` is False: words only heard, read in
+    the order they are written). Unchanged for a terminal; plain() takes the joiners out of text that
+    leaves the app, and keeps the isolates (a chat lays the line out by the same rules)."""
     if not _drawn or isinstance(text, _Kept) or not isinstance(text, str):
         return text
     chars = _characters(text.replace(JOIN, ""))
@@ -366,7 +383,10 @@ def name(text: str) -> str:
         if (_wide(before[0]) or _wide(ch[0])) and not before.isspace() and not ch.isspace():
             out.append(JOIN)
         out.append(ch)
-    return _Kept("".join(out))
+    joined = "".join(out)
+    if isolated and right_to_left(joined):
+        joined = ISOLATE + "".join(ch for ch in joined if unicodedata.bidirectional(ch) not in _EXPLICIT) + POP_ISOLATE
+    return _Kept(joined)
 
 
 def _format(text: str, values: dict) -> str:
