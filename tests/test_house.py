@@ -137,3 +137,12 @@ def test_the_pinned_flet_is_the_one_the_patches_were_read_against(tmp_path):
     newer.write_text((ROOT / "pyproject.toml").read_text().replace('"flet==1.0.5"', '"flet==1.0.6"'))
     said = flet_pin.refusal(flet_pin.pinned(newer), flet_pin.read_against())
     assert said is not None and "views/hosts/FLET.md" in said and "1.0.6" in said
+
+
+def test_no_text_is_set_in_italic():
+    """#56: Japanese, Chinese and Korean have no italic (Flutter slants their glyphs, which reads as
+    broken), nor has a typed name in those scripts on any phone: a note is set apart by theme.NOTE."""
+    slanted = [f"{path.relative_to(ROOT)}:{n}" for path in sorted((ROOT / "views").rglob("*.py"))
+               for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+               if re.search(r"italic\s*=\s*True|FontStyle\.ITALIC", line)]
+    assert not slanted, slanted

@@ -65,7 +65,7 @@ def repairs_dialog(page: ft.Page, notices: list[str]) -> ft.AlertDialog:
             ft.Text(_("What was done:"), size=theme.BODY, weight=ft.FontWeight.BOLD),
             *[ft.Text(f"• {n}", size=theme.SMALL) for n in notices],
             # TRANSLATORS: "Your data" is the name of a screen (the home's folder button)
-            ft.Text(_("Your data (on the home screen) shows this again."), size=theme.SMALL, italic=True),
+            ft.Text(_("Your data (on the home screen) shows this again."), size=theme.SMALL, color=theme.NOTE),
         ], tight=True, scroll=ft.ScrollMode.AUTO, spacing=8),
         actions=[ft.FilledButton(_("OK"), on_click=lambda e: page.pop_dialog())])
 

@@ -329,7 +329,7 @@ class DataScreen:
                                   spacing=4, expand=True)],
                        spacing=12, vertical_alignment=ft.CrossAxisAlignment.START) for b in found]
         self.backups.controls = rows or [ft.Text(_("No backup yet: one is made the next time the app starts."),
-                                                 size=theme.BODY, italic=True)]
+                                                 size=theme.BODY, color=theme.NOTE)]
         self.page.update(self.backups, self.restored)
 
     async def ask_restore(self, chosen) -> None:

@@ -58,7 +58,7 @@ class HistoryScreen:
             self._chip(n, self.player == n, partial(self.on_player, n)) for n in self.names]
         self.list.controls = [self._row(r) for r in found[:self.shown]]
         if not found:
-            self.list.controls = [ft.Text(_("No game matches."), size=theme.BODY, italic=True)]
+            self.list.controls = [ft.Text(_("No game matches."), size=theme.BODY, color=theme.NOTE)]
         self.more.visible = len(found) > self.shown
 
     def _row(self, row) -> ft.Control:

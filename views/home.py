@@ -171,7 +171,7 @@ class Home:
         if not finished:
             items.append(ft.Text(_("No finished game yet.") if history else _("No game finished here since the host "
                                                                               "started the app."),
-                                 size=theme.BODY, italic=True))
+                                 size=theme.BODY, color=theme.NOTE))
         for s in finished:
             items.append(self._tile(
                 "result", s, n_("{game}, {when}: {names} won", "{game}, {when}: {names} won", len(s.winners),

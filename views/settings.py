@@ -102,7 +102,7 @@ class SettingsScreen:
         self.zero = Stepper(_("Zero bonus"), _("More zero bonus"), _("Fewer zero bonus"), self.on_zero)
         self.target = Stepper(_("Target"), _("Higher target"), _("Lower target"), self.on_target)
         self.target_chips = ft.Row(spacing=8)
-        self.saved_note = ft.Text("", size=theme.SMALL, italic=True)
+        self.saved_note = ft.Text("", size=theme.SMALL, color=theme.NOTE)
         self.guests = self.switch(_("Guests may see the history"), games.settings.guests_see_history, self.on_guests)
         section = partial(theme.heading, size=theme.BODY)
         mine = [
@@ -117,7 +117,7 @@ class SettingsScreen:
             ft.Divider(),
         ]
         if not who.may("settings"):  # a guest: this phone's look and feel, nothing of the host's
-            mine = [ft.Text(_("These settings are this phone's own."), size=theme.SMALL, italic=True), *mine,
+            mine = [ft.Text(_("These settings are this phone's own."), size=theme.SMALL, color=theme.NOTE), *mine,
                     ft.Text(_("Only the host can change these settings: the Royal Game of Ur's dot map, the "
                               "defaults of new games, and who may see the history."), size=theme.BODY),
                     self.saved_note]

@@ -121,7 +121,7 @@ class StatisticsScreen:
                                  on_click=partial(self._go, f"/player/{quote(p.name, safe='')}"))
                      for p in stats.players]
         else:
-            body.append(ft.Text(_("No finished game of this kind yet."), size=theme.BODY, italic=True))
+            body.append(ft.Text(_("No finished game of this kind yet."), size=theme.BODY, color=theme.NOTE))
         self.view = ft.View(
             route=f"/stats/{game}", padding=ft.Padding.all(12),
             appbar=theme.titled_bar(_("Statistics · {game}", game=title_of(game))),
@@ -172,7 +172,7 @@ class PlayerScreen:
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH, border_radius=ft.BorderRadius.all(12),
                 padding=ft.Padding.all(12)))
         if not stats.by_game:
-            body.append(ft.Text(_("No finished game with this player yet."), size=theme.BODY, italic=True))
+            body.append(ft.Text(_("No finished game with this player yet."), size=theme.BODY, color=theme.NOTE))
         if who.may("rename"):
             body.append(ft.Row([ft.OutlinedButton(_("Rename"), icon=ft.Icons.EDIT, height=theme.TAP,
                                                   on_click=self.on_rename),

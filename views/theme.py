@@ -121,6 +121,12 @@ def apply(page: ft.Page, mode: str = "system") -> None:
     page.theme_animation_style = ft.AnimationStyle.no_animation()
 
 
+# A note, a hint, an empty list's words: set apart by a muted colour, upright. Never italic: Japanese,
+# Chinese and Korean have none, and Flutter slants their glyphs, which reads as broken (#56); so
+# would a name typed in those scripts (or Arabic) inside a note, on any phone.
+NOTE = ft.Colors.ON_SURFACE_VARIANT
+
+
 def die_colours(colour: str, face: int = 1) -> tuple[str, str]:
     if colour == "red" and face < 0:
         return RED_BLACK

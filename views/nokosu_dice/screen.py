@@ -375,7 +375,7 @@ class NokosuScreen(PadScreen):
         head = ft.Row([ft.Text(_("Round"), size=theme.size_to_fit(_("Round"), 64, least=10), width=64, weight=ft.FontWeight.BOLD)]
                       + theme.column_heads([record.name_of(p) for p in ids], (self.page.width or 412) - 16, 64))
         lines: list[ft.Control] = [head] if rows else [
-            ft.Text(_("Closed rounds appear here with their scores."), size=theme.BODY, italic=True)]
+            ft.Text(_("Closed rounds appear here with their scores."), size=theme.BODY, color=theme.NOTE)]
         for row in rows:
             cells = [ft.Column([ft.Text(signed(row.points[p]) if p in row.points else "–", size=theme.BODY,
                                         weight=ft.FontWeight.BOLD),

@@ -143,7 +143,7 @@ class RoyaleScreen(PadScreen):
         self.line_rows = {c: self._line(c) for c in pr.COLOURS}
         # TRANSLATORS: each round of Panda Royale a player rolls one die more than the round before.
         self.new_die_hint = ft.Text(_("+ this round's new die: pick its colour above"), size=theme.SMALL,
-                                    italic=True, visible=False)
+                                    color=theme.NOTE, visible=False)
         self.lines = ft.Column([*self.line_rows.values(), self.new_die_hint], spacing=6)
         self.warnings = ft.Column(spacing=4)
         self._warning_messages: list[str] = []

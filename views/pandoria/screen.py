@@ -86,7 +86,7 @@ class PandoriaScreen(PadScreen):
             bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=ft.BorderRadius.all(12),
             padding=ft.Padding.only(left=12, right=4, top=4, bottom=10))
         self.hint = ft.Text(_("Tap +n when a crown marker moves; the log keeps every step."), size=theme.SMALL,
-                            italic=True)
+                            color=theme.NOTE)
         self.score_btn = ft.FilledButton(_("Score the game"), icon=ft.Icons.CALCULATE, height=56,
                                          on_click=self.on_score)
         self.log_count = ft.Text("", size=theme.SMALL)
@@ -214,7 +214,7 @@ class PandoriaScreen(PadScreen):
                 ch.set(chip.content.content.controls[1], color=ft.Colors.ON_PRIMARY if on else None)
         ch.set(self.log_count, value=log_summary(record))
         ch.set_children(self.log_list, [self._log_row(row) for row in log_rows(record)] or [
-            ft.Text(_("Nothing logged yet."), size=theme.BODY, italic=True)])
+            ft.Text(_("Nothing logged yet."), size=theme.BODY, color=theme.NOTE)])
         ch.set(self.score_btn, disabled=record.finished is not None, visible=True)
         ch.set(self.next_btn, visible=False)
         ch.set(self.finish_btn, visible=False)
@@ -238,7 +238,7 @@ class PandoriaScreen(PadScreen):
                 ft.Text(str(n), size=theme.SMALL, width=30, color=ft.Colors.ON_SURFACE_VARIANT),
                 ft.Column([ft.Text(row.name, size=theme.BODY, weight=ft.FontWeight.BOLD, no_wrap=True,
                                    overflow=ft.TextOverflow.ELLIPSIS),
-                           *([ft.Text(note, size=theme.SMALL, italic=True)] if row.note else [])],
+                           *([ft.Text(note, size=theme.SMALL, color=theme.NOTE)] if row.note else [])],
                           spacing=0, expand=True),
                 ft.Text(f"+{row.points}", size=theme.LARGE, weight=ft.FontWeight.BOLD, width=56,
                         text_align=ft.TextAlign.END),

@@ -108,7 +108,7 @@ class SetupForm(ft.Column):
         self.realm_hint.value = (_("Side A: the five base realms, each with a starting building.")
                                  if mode == "beginner" else _("Side B. Seat the players first, then tap a seat."))
         self.seat_rows.controls = [self._seat_row(k, n) for k, n in enumerate(self.names)] if self.names else [
-            ft.Text(_("Seat the players to choose their realms."), size=theme.SMALL, italic=True)]
+            ft.Text(_("Seat the players to choose their realms."), size=theme.SMALL, color=theme.NOTE)]
         chosen = [self.by_name[n] for n in self.names if n in self.by_name]
         alone = bool(chosen) and len(chosen) == len(self.names) and all(r in pa.PROMO_REALMS for r in chosen)
         # TRANSLATORS: Pandoria: Nymphs and Hanbok are promo realms (their names as in the realm list)

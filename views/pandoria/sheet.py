@@ -82,7 +82,7 @@ class Sheet:
         self.use_log = ft.TextButton("", icon=ft.Icons.RESTART_ALT, height=theme.TAP, on_click=self.on_use_log)
         self.toggles = {(res, rate): self._toggle(res, rate) for res in pa.RESOURCES for rate in pa.RATES}
         self.lines = {res: (ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD),
-                            ft.Text("", size=theme.SMALL, italic=True)) for res in pa.RESOURCES}
+                            ft.Text("", size=theme.SMALL, color=theme.NOTE)) for res in pa.RESOURCES}
         self.caps = {res: ft.Text("", size=theme.SMALL) for res in pa.RESOURCES}
         # TRANSLATORS: Pandoria: Hanbok's captives (a promo realm's term)
         page = screen.page

@@ -150,7 +150,7 @@ class PandasScreen(PadScreen):
         self.next_btn = ft.FilledButton(_("Next hand"), icon=ft.Icons.ARROW_FORWARD, height=56, on_click=self.on_next)
         self.finish_btn = ft.FilledButton(_("Finish the match"), icon=ft.Icons.FLAG, height=56,
                                           on_click=self.on_finish)
-        self.bar_reason = ft.Text("", size=theme.SMALL, italic=True, text_align=ft.TextAlign.END)
+        self.bar_reason = ft.Text("", size=theme.SMALL, color=theme.NOTE, text_align=ft.TextAlign.END)
         self.bar = action_bar(self.bar_reason, self.finish_btn, self.next_btn)
         self.over = ft.Column(spacing=8, visible=False)
         self.entry = ft.Column([
@@ -283,7 +283,7 @@ class PandasScreen(PadScreen):
         blocked = _("Fix the errors first.") if result.has_errors and finishing else ""
         hint = state.next_hint(record) if not over and not correcting else ""
         ch.set(self.bar_reason, value=blocked or hint, visible=bool(blocked or hint),
-               color=ft.Colors.ERROR if blocked else None)
+               color=ft.Colors.ERROR if blocked else theme.NOTE)
         ch.set(self.next_btn, disabled=not state.can_go_next(record), visible=not over and not correcting)
         ch.set(self.finish_btn, visible=finishing, disabled=bool(blocked))
         self.fill_over(ch, over and not correcting)
@@ -379,7 +379,7 @@ class PandasScreen(PadScreen):
                 bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if here and editable else None,
                 border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))))
         if not rows:
-            lines = [ft.Text(_("Each hand is listed here once someone goes out."), size=theme.BODY, italic=True)]
+            lines = [ft.Text(_("Each hand is listed here once someone goes out."), size=theme.BODY, color=theme.NOTE)]
         self.table.controls = lines
         ch.add(self.table)
         self.end.controls = self._end_controls()

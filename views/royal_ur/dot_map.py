@@ -29,7 +29,7 @@ class DotMapDialog:
                 # TRANSLATORS: Royal Game of Ur: a Rosette (the game's flower square) always scores 1 point.
                 rosette = _("Rosette: scores 1")
                 rows.append(ft.Row([ft.Text(_("Square {square}", square=pos), size=theme.BODY, expand=True),
-                                    ft.Text(rosette, size=theme.BODY, italic=True)], height=theme.TAP))
+                                    ft.Text(rosette, size=theme.BODY, color=theme.NOTE)], height=theme.TAP))
                 continue
             # TRANSLATORS: Royal Game of Ur: above the count of dots printed on one square (lower case, short).
             stepper = Stepper(_("dots"), _("More dots on square {square}", square=pos),

@@ -52,7 +52,7 @@ class UrScreen(PadScreen):
                                         visible=False)
         self.winner_btns = {pid: self._winner_button(pid) for pid in self.record.player_ids()}
         self.board_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
-        self.map_note = ft.Text("", size=theme.SMALL, italic=True)
+        self.map_note = ft.Text("", size=theme.SMALL, color=theme.NOTE)
         self.board = Board(self.on_square, self.on_take)
         self.chips = ft.Row(wrap=True, spacing=6, run_spacing=6)
         self.steppers = {
@@ -287,7 +287,7 @@ class UrScreen(PadScreen):
         if record.finished:
             return problems
         if not rows:
-            return [ft.Text(_("Save the first game to start the match table."), size=theme.BODY, italic=True)]
+            return [ft.Text(_("Save the first game to start the match table."), size=theme.BODY, color=theme.NOTE)]
         return problems
 
     # ------------------------------------------------------------------ taps
