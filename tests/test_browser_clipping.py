@@ -41,8 +41,11 @@ from pathlib import Path
 
 import pytest
 
+import scoring
+from scoring import pass_the_pandas as ptp
 from storage import Store, settings as stored_settings
-from tests.browser_harness import (ARTIFACTS_DIR, PHONE, enable_semantics, flet_server, open_app_page,
+from tests.records_for_tests import record
+from tests.browser_harness import (ARTIFACTS_DIR, PHONE, enable_semantics, flet_server, open_app_page, scrolled_to,
                                    semantics_texts, table_server, wait_for_paint)
 # The walk's own screens and table: its data_dir is a fixture (made again for this module).
 from tests.test_browser_languages import SCREENS, TOKEN, data_dir  # noqa: F401
@@ -59,6 +62,7 @@ TOLERANCE = 1.0  # px: rounding, no more
 # them, and the walk fails on one broken inside ("김민|준", read from the engine's lines).
 SCRIPTS = ["髙橋", "김민준", "王小明", "Łukasz", "Дмитрий", "محمد"]
 SCROLL_STEP = 400  # px a step scrolls a screen on (its viewport is ~550 px: each text whole in one step)
+CRAMPED_PTP = "cramped-ptp"  # the walk's own Pass the Pandas game (pandas_mid_hand)
 STEPS = 60  # History at this size: its list ~100 px high (a step of ~60 px), 19 games ~2,100 px
 
 HOOK_JS = r"""
@@ -180,7 +184,7 @@ HOOK_JS = r"""
 """
 
 ANALYSE_JS = r"""
-([tol, names]) => {
+([tol, names, strict]) => {
   const P = window.__ppText;
   const norm = s => (s || "").replace(/[\s\u00a0\uFEFF\u200B]+/g, " ").trim();
   // A scrollable's axis shows in its style only while it is still (Flutter hides its overflow as it
@@ -228,6 +232,14 @@ ANALYSE_JS = r"""
   };
   for (const p of painted) {
     const text = norm(p.text);
+    // A player's name in a cramped table or chart (#56): with strict, a name cut short ("Дмитри" under a
+    // chart's bar, "Дмит…" over a column) counts whatever room its row has; a person must recognise it.
+    const bare = text.replace(/\uFEFF/g, "");
+    if (strict && (p.exceeded || (p.ellipsis && isFinite(p.width) && p.natural > p.width + 0.5)) && (names || []).includes(bare)) { found.push({text: p.text, why: [`a name ellipsized (${px(p.natural)} px of name, ${px(p.width)} px given)`],
+      ink: inkOf(p), seen: 1, size: p.size, width: p.width, owner: null}); continue; }
+    const short = strict && (names || []).find(n => bare.length >= 2 && bare.length < n.length && n.startsWith(bare));
+    if (short) { found.push({text: p.text, why: [`a name cut short: ${bare} of ${short}`], ink: inkOf(p), seen: 1,
+      size: p.size, width: p.width, owner: null}); continue; }
     if ([...text].every(ch => { const c = ch.codePointAt(0); return c === 0xFFFC || c === 0x20 || (c >= 0xE000 && c <= 0xF8FF) || c >= 0xF0000; }))
       continue;  // icons: glyphs of the private use areas (Material's icon fonts)
     const why = [];
@@ -331,8 +343,22 @@ def server(data_dir):
     with Store.open(data_dir) as store:
         for old, new in zip("ABCDEF", SCRIPTS):
             store.rename_player(old, new)
+        store.save(pandas_mid_hand(), None)
     with table_server(data_dir, TOKEN) as s:
         yield s
+
+
+def pandas_mid_hand():
+    """Pass the Pandas of five (its most) named in five scripts, two hands in, the third with one player out: its
+    hands table, the reason Next hand waits (four names), End the match now (#56)."""
+    data = record("pass-the-pandas", [], settings={"variant": "panda-monium", "target": 30})
+    data["players"] = [{"id": f"p{k}", "name": n} for k, n in enumerate(SCRIPTS[:5], 1)]
+    r = scoring.parse_record({**data, "id": CRAMPED_PTP, "created": "2026-11-24T19:04:00Z"})
+    for order in (["p2", "p5", "p1", "p4"], ["p4", "p1", "p3", "p2"]):
+        for pid in order:
+            r = ptp.go_out(r, pid)
+        r = ptp.next_hand(r)
+    return ptp.go_out(r, "p5")
 
 
 def phone(browser, url: str):
@@ -341,10 +367,10 @@ def phone(browser, url: str):
                          init_script=EXTRA_LARGE + HOOK_JS, **PHONE)
 
 
-def clipped_here(page) -> tuple[list[dict], str]:
+def clipped_here(page, strict: bool = False) -> tuple[list[dict], str]:
     """The clipped texts of what the page shows now (ANALYSE_JS), and where its nodes are (the screen
-    moved if that changed)."""
-    seen = page.evaluate(ANALYSE_JS, [TOLERANCE, SCRIPTS])
+    moved if that changed). strict: a player's name cut short counts wherever it is (#56)."""
+    seen = page.evaluate(ANALYSE_JS, [TOLERANCE, SCRIPTS, strict])
     assert seen["hooked"] and not seen["error"] and seen["frames"], \
         f"the engine's paragraphs cannot be read (skwasm changed?): {seen['error']}"
     return seen["found"], seen["look"]
@@ -363,8 +389,8 @@ SCROLLER = """() => { const axes = window.__ppText.axes || {};
 class Walk:
     """The clipped texts of a walk through screens: found[(screen, text)] = {why, shot, ink, seen}."""
 
-    def __init__(self, page, shots: Path | None = None, names: list[str] | None = None):
-        self.page, self.shots, self.found = page, shots, {}
+    def __init__(self, page, shots: Path | None = None, names: list[str] | None = None, strict: bool = False):
+        self.page, self.shots, self.found, self.strict = page, shots, {}, strict
         # With names: the words not from the catalogs too (the pseudo-locale's own check, #33), at
         # each look, player names and Flutter's words aside: words[screen] = those texts.
         self.names, self.words = names, {}
@@ -424,12 +450,12 @@ class Walk:
         screen's test reads at each step."""
         page = self.page
         page.evaluate("() => { window.__ppText.axes = {}; }")
-        clipped_here(page)  # the scrolling viewports' axes, read while they are still
+        clipped_here(page, self.strict)  # the scrolling viewports' axes, read while they are still
         if self.per_px is None:
             self.per_px = self.wheel_ratio()
         look = None
         for step in range(STEPS):
-            here, now = clipped_here(page)
+            here, now = clipped_here(page, self.strict)
             self.note(screen, here, step)
             self.read(screen)
             if also:
@@ -520,3 +546,132 @@ def board_squares(page) -> dict[int, list[float]]:
     return {int(re.search(r"\d+", label[len(next(s for s in said if label.startswith(s))):]).group()): box
             for label, box in found}
 
+
+
+# The cramped screens of #56, on the table above, in German and Chinese at 360 x 740 (light) and 320 x 640
+# (dark), at extra-large text: the players' names whole where a table or chart names them, and room to play.
+CRAMPED = [("de", "de-DE", (360, 740), "light"), ("de", "de-DE", (320, 640), "dark"),
+           ("zh_Hans", "zh-CN", (320, 640), "dark"), ("pl", "pl-PL", (320, 640), "dark")]
+ONLY_THE_PAD = {"pl"}  # Polish: its dialog's longer labels (the rest is German's and Chinese's walk)
+# The largest scrolling viewport, and the page's height: what the fixed parts above and below it leave.
+MAIN_VIEW = """() => { const axes = window.__ppText.axes || {};
+  const all = Array.from(document.querySelectorAll('flt-semantics-host flt-semantics-scroll-overflow'))
+    .map(o => o.parentElement).filter(n => axes[n.id] === "y" || /overflow-y:\\s*scroll/.test(n.getAttribute("style") || ""))
+    .map(n => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+  all.sort((a, b) => (b[2] - b[0]) * (b[3] - b[1]) - (a[2] - a[0]) * (a[3] - a[1]));
+  return {view: all[0] || null, height: innerHeight}; }"""
+# Where the painted texts are: [text, x0, y0, x1, y1, lines, size] of each, in CSS px.
+TEXTS = """() => window.__ppText.painted().map(p => [p.text.replace(/\\uFEFF/g, ""),
+  Math.min(...p.lines.map(l => l.ink[0])), Math.min(...p.lines.map(l => l.ink[1])),
+  Math.max(...p.lines.map(l => l.ink[2])), Math.max(...p.lines.map(l => l.ink[3])), p.lines.length, p.size])"""
+
+
+def first_look(page, shows: str, opened: bool = False) -> None:
+    """A screen opened by its address (opened: by open_app_page, its accessibility tree on), showing a
+    control named `shows`, painted, its scrolling viewports' axes read while still."""
+    if not opened:
+        enable_semantics(page)
+    page.get_by_role("button", name=shows, exact=True).or_(page.get_by_text(shows, exact=True)).first.wait_for()
+    wait_for_paint(page)
+    page.evaluate("() => { window.__ppText.axes = {}; }")
+    clipped_here(page)
+
+
+# About 40 s: three phones, four screens each, scrolled through.
+@pytest.mark.timeout(360)
+def test_names_are_whole_and_the_screens_leave_room_to_play_on_small_phones_in_german_and_chinese(browser, server):
+    shots = ARTIFACTS_DIR
+    shots.mkdir(parents=True, exist_ok=True)
+    cramped: list[str] = []
+    found: dict = {}
+    for code, locale, (width, height), mode in CRAMPED:
+        where = f"{code} {width}"
+        with speaking(code):
+            end_now, keep, end, show, total, average, next_hand, wins, history = (lang._(m) for m in (
+                "End the match now", "Keep playing", "End the match", "Show the sheet", "Total",
+                "Average points per hand", "Next hand", "Wins per player", "History"))
+        theme = f"localStorage.setItem('flutter.pandapad.theme', JSON.stringify({json.dumps(mode)}));"
+        page = open_app_page(browser, f"{server.url}game/{CRAMPED_PTP}?token={server.host_token}", width=width,
+                             height=height, locale=locale, init_script=theme + HOOK_JS, color_scheme=mode, **PHONE)
+        walk = Walk(page, shots, strict=True)
+        try:
+            # Pass the Pandas mid-hand: the next step's bar (the reason Next hand waits) leaves the pad two thirds.
+            first_look(page, next_hand, opened=True)
+            seen = page.evaluate(MAIN_VIEW)
+            bar = seen["height"] - seen["view"][3]
+            reason = max([lines for _text, _x0, y0, *_rest, lines, _size in page.evaluate(TEXTS) if y0 >= seen["view"][3]],
+                         default=0)
+            if bar > seen["height"] / 3 or reason > 2:
+                cramped.append(f"{where}: Pass the Pandas' bar takes {bar:.0f} px of {height}, its reason {reason} lines")
+                page.screenshot(path=str(shots / f"cramped-ptp-bar-{code}-{width}.png"))
+            if code not in ONLY_THE_PAD:
+                walk.screen(f"Pass the Pandas of five, {where}")
+            # End the match now?: each button's label on one line, inside its button.
+            scrolled_to(page, page.get_by_role("button", name=end_now, exact=True), bottom=bar).tap()
+            page.get_by_role("button", name=keep, exact=True).wait_for()
+            wait_for_paint(page)
+            # (The pad under the dialog's barrier is the walk's above.)
+            walk.note(f"End the match now?, {where}", [f for f in clipped_here(page, True)[0] if f["text"] in (keep, end)], 0)
+            for text, *_box, lines, _size in page.evaluate(TEXTS):
+                if text in (keep.replace(lang.JOIN, ""), end.replace(lang.JOIN, "")) and lines > 1:
+                    cramped.append(f"{where}: the dialog's {text!r} takes {lines} lines")
+                    page.screenshot(path=str(shots / f"cramped-dialog-{code}-{width}.png"))
+            page.get_by_role("button", name=keep, exact=True).tap()
+            page.get_by_role("button", name=keep, exact=True).wait_for(state="detached")
+            if code in ONLY_THE_PAD:
+                continue
+
+            # Panda Royale's sheet, six players: the every-player table's round column stays as it scrolls sideways.
+            page.goto(f"{server.url}game/end-panda-royale?token={server.host_token}")
+            first_look(page, show)
+            page.get_by_role("button", name=show).first.tap()
+            page.get_by_text(total, exact=True).first.wait_for()
+            wait_for_paint(page)
+            walk.screen(f"Panda Royale's sheet, {where}")
+            wide = page.evaluate("""() => Array.from(document.querySelectorAll('flt-semantics-host [id^="flt-semantic-node-"]'))
+                .filter(n => (window.__ppText.axes || {})[n.id] === "x" || /overflow-x:\\s*scroll/.test(n.getAttribute("style") || ""))
+                .map(n => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })
+                .filter(r => r[3] > 0 && r[1] < innerHeight && r[2] - r[0] > 100)""")
+            sums = lambda: sorted((round(t[1]), round(t[2])) for t in page.evaluate(TEXTS) if t[0] == "Σ")  # noqa: E731
+            heads = lambda: sorted((t[0], round(t[1])) for t in page.evaluate(TEXTS) if t[0] in SCRIPTS)  # noqa: E731
+            if wide:
+                x0, y0, x1, y1 = wide[-1]
+                before, names = sums(), heads()
+                page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2)
+                page.mouse.wheel(600, 0)
+                wait_for_paint(page)
+                assert heads() != names, f"{where}: the every-player table did not move sideways under the wheel"
+                if sums() != before:
+                    cramped.append(f"{where}: the every-player table's round column scrolled away ({before} -> {sums()})")
+                    page.screenshot(path=str(shots / f"cramped-sheet-{code}-{width}.png"))
+
+            # Statistics: the chart's names, and a label as large as the value beside it.
+            for game in ("panda-royale", "pass-the-pandas"):
+                page.goto(f"{server.url}stats/{game}?token={server.host_token}")
+                first_look(page, wins)
+                small = {"size": None}
+
+                def label_size(page, small=small):
+                    for text, *_box, _lines, size in page.evaluate(TEXTS):
+                        if text == average.replace(lang.JOIN, ""):
+                            small["size"] = size
+                walk.screen(f"statistics of {game}, {where}", also=label_size)
+                if game == "pass-the-pandas" and (small["size"] or 0) < 16 * 1.3 - 1:
+                    cramped.append(f"{where}: {average!r} drawn at {small['size']} px, the text beside it at 21")
+
+            # History at 320 x 640: the list has the room of most of the screen, not of one game.
+            if width == 320:
+                page.goto(f"{server.url}history?token={server.host_token}")
+                first_look(page, history)
+                seen = page.evaluate(MAIN_VIEW)
+                room = seen["view"][3] - seen["view"][1]
+                if room < height / 2:
+                    cramped.append(f"{where}: History's list has {room:.0f} px of {height}")
+                    page.screenshot(path=str(shots / f"cramped-history-{code}-{width}.png"))
+        finally:
+            found.update(walk.found)
+            page.context.close()
+    (ARTIFACTS_DIR / "clipping-cramped.json").write_text(json.dumps(
+        [{"screen": s, "text": t, **v} for (s, t), v in found.items()], ensure_ascii=False, indent=1), encoding="utf-8")
+    assert not found and not cramped, f"{len(found)} texts clipped (screenshots in {shots}):\n" + "\n".join(
+        f"{screen}: {text!r}: {'; '.join(v['why'])}" for (screen, text), v in found.items()) + "\n" + "\n".join(cramped)
