@@ -282,6 +282,10 @@ class PandasScreen(PadScreen):
         finishing = not correcting and (over or (not monium and bool(record.rounds)))
         blocked = _("Fix the errors first.") if result.has_errors and finishing else ""
         hint = state.next_hint(record) if not over and not correcting else ""
+        # At most two lines, so the bar leaves the pad its room: else the reason without the names.
+        room = ((self.page.width or 360) - 16) if not self.wide else (self.page.width or 700) / 2 * 0.4
+        if hint and (theme.lines_of(hint, room / 1.15, theme.SMALL) or 3) > 2:
+            hint = state.next_hint(record, short=True)
         ch.set(self.bar_reason, value=blocked or hint, visible=bool(blocked or hint),
                color=ft.Colors.ERROR if blocked else theme.NOTE)
         ch.set(self.next_btn, disabled=not state.can_go_next(record), visible=not over and not correcting)
@@ -461,5 +465,9 @@ class PandasScreen(PadScreen):
             title=ft.Text(_("End the match now?")),
             content=ft.Text(_("No one has reached {target} yet. The totals now become the final standings.",
                               target=target), size=theme.BODY),
-            actions=[ft.TextButton(_("Keep playing"), on_click=lambda ev: self.page.pop_dialog()),
-                     ft.FilledButton(_("End the match"), on_click=end)]))
+            # One above the other, each as wide as the dialog: side by side at 320 px the filled one's
+            # label broke over two lines inside it (Polish, German at the largest text, #56).
+            actions=[ft.Column([ft.FilledButton(_("End the match"), on_click=end, style=theme.wraps()),
+                                ft.TextButton(_("Keep playing"), on_click=lambda ev: self.page.pop_dialog(),
+                                              style=theme.wraps())],
+                               spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)]))

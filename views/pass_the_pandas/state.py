@@ -171,14 +171,18 @@ def can_go_next(record: ptp.Record) -> bool:
     return True
 
 
-def next_hint(record: ptp.Record) -> str:
-    """Why Next hand waits (empty when it does not)."""
+def next_hint(record: ptp.Record, short: bool = False) -> str:
+    """Why Next hand waits (empty when it does not). short: without the names of those still holding
+    dice (their keys above say them), for a bar where the names took four lines of a 320 px phone (#56)."""
     if can_go_next(record) or ptp.is_over(record) or correcting(record):
         return ""
     index = ptp.hand_on(record)
     hand = ptp.hand_at(record, index)
     if not hand.out:
         return _("Tap who went out first.")
+    if short:
+        # TRANSLATORS: Pass the Pandas: why Next hand waits (as the start of "Play on until one player holds dice: …")
+        return _("Play on until one player holds dice.")
     left = ptp.holding(record, index)
     return n_("Play on until one player holds dice: {names} still holds dice.",
               "Play on until one player holds dice: {names} still hold dice.", len(left),
