@@ -37,10 +37,11 @@ class HistoryScreen:
         self.view = ft.View(
             route="/history", padding=ft.Padding.all(8),
             appbar=theme.titled_bar(_("History")),
-            controls=[ft.Column([self.count, self.search, self.game_chips, self.player_chips,
-                                 ft.Column([self.list, self.more], scroll=ft.ScrollMode.AUTO, expand=True,
-                                           on_scroll=self.on_scroll, scroll_interval=150)],
-                                expand=True, spacing=8)])
+            # One scrolling column, the filters at its top: kept above the list, they left it ~140 px of
+            # a 320 x 640 phone at the largest text (about one game, #56); they scroll away with it.
+            controls=[ft.Column([self.count, self.search, self.game_chips, self.player_chips, self.list, self.more],
+                                scroll=ft.ScrollMode.AUTO, expand=True, on_scroll=self.on_scroll,
+                                scroll_interval=150, spacing=8)])
         self.fill()
 
     def _chip(self, label: str, selected: bool, on_select) -> ft.Chip:
