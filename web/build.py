@@ -47,6 +47,10 @@ APP = ("main.py", "scoring", "storage", "views")
 PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14",
             "--implementation", "cp", "--abi", "cp314"]
 
+# BudouX's default parsers (budoux/parser.py) and the model each reads.
+BUDOUX_MODELS = {"japanese": "ja.json", "simplified_chinese": "zh-hans.json", "traditional_chinese": "zh-hant.json",
+                 "thai": "th.json"}
+
 NAME = "Pandapad"
 DESCRIPTION = "Score pad for Panda Royale, the Royal Game of Ur, Nokosu Dice, Pandoria and Pass the Pandas"
 THEME_COLOUR = "#2E7D32"  # views/theme.py's seed
@@ -120,9 +124,11 @@ def stage(found: list[Path]) -> Path:
     # Flet's test helpers and pydantic's copy of its version 1 never run in the phone.
     for unused in ("flet/testing", "pydantic/v1"):
         shutil.rmtree(packages / unused, ignore_errors=True)
-    # BudouX's models but the Japanese one views/lang.py reads (#45): 210 kB less.
+    # BudouX's models but those views/lang.py reads (#45): 210 kB less.
+    read = {BUDOUX_MODELS[parser] for parser in re.findall(r"load_default_(\w+)_parser",
+                                                            (ROOT / "views" / "lang.py").read_text())}
     for model in (packages / "budoux" / "models").glob("*.json"):
-        if model.name != "ja.json":
+        if model.name not in read:
             model.unlink()
     # Babel's data of the locales Pandapad speaks (#33), not of its other 1,000: 32 MB less.
     kept = babel_locales()
