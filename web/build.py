@@ -396,6 +396,7 @@ def repack_archive() -> None:
         tar.extractall(folder, filter="data")
     (folder / "requirements.txt").unlink(missing_ok=True)
     run(["node", WEB / "bytecode.mjs", OUT / "pyodide", folder])
+    python_libs(folder)
     files = sorted(p for p in folder.rglob("*") if p.is_file())
     with open(archive, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0) as packed, \
             tarfile.open(fileobj=packed, mode="w", format=tarfile.GNU_FORMAT) as tar:
@@ -405,6 +406,38 @@ def repack_archive() -> None:
             with open(path, "rb") as f:
                 tar.addfile(info, f)
     shutil.rmtree(folder)
+
+
+# Where the worker unpacks the app: Pyodide's home, its working folder (python-worker.js).
+PHONE_HOME = "/home/pyodide"
+LIBS_MARK = "/* PANDAPAD_PYTHON_LIBS */[]"
+
+
+def python_libs(folder: Path) -> None:
+    """The packages' compiled extensions (pydantic_core's, msgpack's) as files of the site of their
+    own, named .wasm (served as application/wasm): the worker compiles them with
+    WebAssembly.compileStreaming while Pyodide starts, and the browser keeps the compiled code for
+    the next opening, and it loads them into Python before Python starts, at the same places in
+    memory every time, so that a snapshot of Python can hold them (#52, python-worker.js). Their
+    place in the archive keeps an empty file: Python's import finds the module there, and dlopen
+    finds the library already loaded by that path, never reading the file."""
+    target = OUT / "python-libs"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir()
+    libs = []
+    for so in sorted(folder.rglob("*.so")):
+        relative = so.relative_to(folder).as_posix()
+        name = relative.replace("/", "--")[: -len(".so")] + ".wasm"
+        shutil.move(so, target / name)
+        so.write_bytes(b"")
+        libs.append({"path": f"{PHONE_HOME}/{relative}", "url": f"python-libs/{name}"})
+    if not libs:
+        raise SystemExit("make web: no compiled extension found in the app's packages; see web/build.py python_libs")
+    worker = OUT / "python-worker.js"
+    text = worker.read_text()
+    if text.count(LIBS_MARK) != 1:
+        raise SystemExit(f"make web: {LIBS_MARK} not found once in python-worker.js")
+    worker.write_text(text.replace(LIBS_MARK, json.dumps(libs)))
 
 
 def no_cdn_rive() -> None:

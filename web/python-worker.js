@@ -10,6 +10,15 @@
 //   of one. A snapshot that cannot be read or restored is thrown away and Python starts as on a
 //   first visit; one of another build is never read (its key differs) and is deleted at the next
 //   start.
+// - The packages' compiled extensions (pydantic_core's, msgpack's) in the snapshot too (#52), as
+//   Cloudflare's Python Workers keep them in theirs: they are files of the site of their own (web/
+//   build.py python_libs), compiled by WebAssembly.compileStreaming while Pyodide starts (the
+//   browser keeps the compiled code for the next opening), and loaded into Python before it starts,
+//   in the same order at the same point of every start, so each library gets the same memory and
+//   the same slots of the function table every time. Python's dlopen then finds each one loaded.
+//   A snapshot records where each library was placed and which dlopen handles point to it; a start
+//   that places them otherwise (another build of Pyodide, another library) throws the snapshot
+//   away, and a snapshot is never kept if Python loaded any other library.
 // - No archive format guessed, no requirements installed: the build packs every package (web/build.py).
 // - Its steps told to the page (early.js shows them) as {pandapad: step} messages, which python.js
 //   never sees.
@@ -18,6 +27,12 @@
 const SNAPSHOTS = "pandapad-python";  // Cache Storage: one snapshot, of the build that runs
 self.flet_js = {};                     // Flet's Python side reads and sets its bridge here
 let appRunning = false;                // prints before the app runs go to the console only
+
+// The packages' compiled extensions, in the order they are loaded: their path in Python's files
+// (an empty file there: Python's import finds it, dlopen finds the library already loaded) and
+// their address in the site. Written by web/build.py.
+const LIBS = /* PANDAPAD_PYTHON_LIBS */[];
+const LIBS_HEADER = "x-pandapad-libs";  // on the kept snapshot: where each library was placed
 
 function step(name) {
   self.postMessage({ pandapad: name });
@@ -45,17 +60,22 @@ async function readSnapshot(build) {
       if (old.url !== key) await cache.delete(old);  // another build's: never valid here
     }
     const kept = await cache.match(key);
-    return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+    if (!kept) return null;
+    const libs = JSON.parse(kept.headers.get(LIBS_HEADER) || "null");
+    if (!libs || !Array.isArray(libs.placed)) throw new Error("it does not say where its libraries were placed");
+    return { bytes: new Uint8Array(await kept.arrayBuffer()), libs };
   } catch (error) {
     console.warn(`Pandapad: the kept Python could not be read (${error})`);
+    await dropSnapshot(build);
     return null;
   }
 }
 
-async function keepSnapshot(build, bytes) {
+async function keepSnapshot(build, bytes, libs) {
   try {
     const cache = await caches.open(SNAPSHOTS);
-    await cache.put(snapshotKey(build), new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
+    await cache.put(snapshotKey(build), new Response(bytes, {
+      headers: { "content-type": "application/octet-stream", [LIBS_HEADER]: JSON.stringify(libs) } }));
     console.log(`Pandapad: Python kept for the next opening (${(bytes.length / 1e6).toFixed(1)} MB)`);
   } catch (error) {  // a full disk: the next opening starts Python as this one did
     console.warn(`Pandapad: Python could not be kept for the next opening (${error})`);
@@ -70,14 +90,54 @@ async function dropSnapshot(build) {
   }
 }
 
-// Pyodide 314 sizes the restored memory with INITIAL_MEMORY, which its build no longer reads (the
-// module makes its own memory): the memory is grown to the snapshot's size before it is copied in.
-function growingTo(pyodideUrl, snapshot) {
-  const headerSize = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
-  const heap = snapshot.length - headerSize;
+// Each compiled extension, fetched and compiled while Pyodide starts. compileStreaming lets the
+// browser keep the compiled code with the response (Chromium's code cache): the next opening
+// compiles nothing. A host that sends another type than application/wasm gets the bytes compiled.
+function compileLibs() {
+  return Promise.all(LIBS.map(async (lib) => {
+    const url = new URL(lib.url, self.location.href).href;
+    try {
+      return await WebAssembly.compileStreaming(fetch(url));
+    } catch (error) {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`Failed to download ${lib.url}: HTTP ${response.status}`);
+      return WebAssembly.compile(await response.arrayBuffer());
+    }
+  }));
+}
+
+// Python's module with the compiled extensions loaded before Python starts (before its runtime
+// is initialized, as Emscripten loads a program's own libraries): memory for each from the top of
+// the heap, its function-table slots after the program's, so the same libraries in the same order
+// land at the same places at every start. Returns where each was placed.
+function loadLibs(module, compiled) {
+  return LIBS.map((lib, i) => {
+    const dso = module.newDSO(lib.path, undefined, "loading");
+    dso.refcount = Infinity;  // never unloaded: a snapshot holds it
+    dso.global = false;       // as CPython's dlopen of an extension (RTLD_LOCAL)
+    dso.exports = module.loadWebAssemblyModule(compiled[i], { global: false, nodelete: true }, lib.path, {});
+    return { path: lib.path, heapEnd: module._sbrk(0), tableEnd: module.wasmTable.length };
+  });
+}
+
+// `kept`: what the snapshot to restore recorded (null for a fresh start): the libraries must land
+// where they were, and its dlopen handles are put back. Pyodide 314 sizes the restored memory with
+// INITIAL_MEMORY, which its build no longer reads (the module makes its own memory): the memory is
+// grown to the snapshot's size before it is copied in. `placed` receives where each library went.
+function pythonModule(pyodideUrl, compiled, placed, snapshot = null, kept = null) {
   return async (settings) => {
     const create = (await import(new URL("pyodide.asm.mjs", pyodideUrl).href)).default;
     settings.preRun.unshift((module) => {
+      placed.push(...loadLibs(module, compiled));
+      if (!snapshot) return;
+      if (JSON.stringify(placed) !== JSON.stringify(kept.placed)) {
+        throw new Error(`its libraries were placed elsewhere: ${JSON.stringify(kept.placed)}, now ${JSON.stringify(placed)}`);
+      }
+      for (const [handle, path] of Object.entries(kept.handles)) {
+        module.LDSO.loadedLibsByHandle[handle] = module.LDSO.loadedLibsByName[path];
+      }
+      const headerSize = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+      const heap = snapshot.length - headerSize;
       const end = module._sbrk(0);
       if (heap > module.HEAP8.length) module._sbrk(heap - end);
     });
@@ -85,15 +145,32 @@ function growingTo(pyodideUrl, snapshot) {
   };
 }
 
-async function loadPython(start, fresh) {
+// Where the libraries Python has loaded are, for the snapshot: refused if Python loaded one of
+// its own (it would not be there at a restore).
+function libsToKeep(pyodide, placed) {
+  const ldso = pyodide._module.LDSO;
+  const ours = new Set(LIBS.map((lib) => lib.path));
+  const others = Object.keys(ldso.loadedLibsByName).filter((name) => name !== "__main__" && !ours.has(name));
+  if (others.length) throw new Error(`Python loaded libraries a restore would not have: ${others.join(", ")}`);
+  const handles = {};
+  for (const [handle, dso] of Object.entries(ldso.loadedLibsByHandle)) {
+    if (Number(handle) === 0) continue;
+    if (!ours.has(dso.name)) throw new Error(`a dlopen handle of ${dso.name}, a library a restore would not have`);
+    handles[handle] = dso.name;
+  }
+  return { placed, handles };
+}
+
+async function loadPython(start, fresh, libs) {
   const pyodideUrl = new URL(start.pyodideUrl, self.location.href).href;
   const { loadPyodide } = await import(pyodideUrl);
   const streams = { stdout: (t) => output(t, false), stderr: (t) => output(t, true) };
   const snapshot = fresh ? null : await readSnapshot(start.build);
+  const compiled = await libs;
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ ...streams, _loadSnapshot: snapshot,
-                                          createPyodideModule: growingTo(pyodideUrl, snapshot) });
+      const pyodide = await loadPyodide({ ...streams, _loadSnapshot: snapshot.bytes,
+                                          createPyodideModule: pythonModule(pyodideUrl, compiled, [], snapshot.bytes, snapshot.libs) });
       console.log("Pandapad: Python restored from its snapshot");
       // Python broken beyond repair after a restore (Pyodide's fatal error): the next opening
       // must not restore the same memory again.
@@ -104,7 +181,7 @@ async function loadPython(start, fresh) {
       await dropSnapshot(start.build);
     }
   }
-  const pyodide = await loadPyodide(streams);
+  const pyodide = await loadPyodide({ ...streams, createPyodideModule: pythonModule(pyodideUrl, compiled, []) });
   console.log("Pandapad: Python started");
   return { pyodide, restored: false };
 }
@@ -141,10 +218,11 @@ function unpackApp(pyodide, tar) {
   pyodide.runPython(UNPACK);
 }
 
-async function start(message, fresh = false) {
+async function start(message, fresh = false, libs = compileLibs()) {
   const app = fetchApp(new URL(message.appPackageUrl, self.location.href).href);
   app.catch(() => {});  // awaited below; an error is told there
-  const { pyodide, restored } = await loadPython(message, fresh);
+  libs.catch(() => {});
+  const { pyodide, restored } = await loadPython(message, fresh, libs);
   if (restored) {
     try {
       return await run(message, pyodide, true, await app);
@@ -153,7 +231,7 @@ async function start(message, fresh = false) {
       // opening starts Python afresh, as a first visit does.
       console.warn(`Pandapad: the app did not start from the kept Python, starting it afresh (${error})`);
       await dropSnapshot(message.build);
-      return start(message, true);
+      return start(message, true, libs);
     }
   }
   return run(message, pyodide, false, await app);
@@ -204,11 +282,15 @@ except SystemExit as exit:
 async function keepPython(message) {
   try {
     const app = fetchApp(new URL(message.appPackageUrl, self.location.href).href);
-    const { loadPyodide } = await import(new URL(message.pyodideUrl, self.location.href).href);
-    const pyodide = await loadPyodide({ _makeSnapshot: true });
+    const libs = compileLibs();
+    const pyodideUrl = new URL(message.pyodideUrl, self.location.href).href;
+    const { loadPyodide } = await import(pyodideUrl);
+    const placed = [];
+    const pyodide = await loadPyodide({ _makeSnapshot: true, createPyodideModule: pythonModule(pyodideUrl, await libs, placed) });
     unpackApp(pyodide, await app);
     pyodide.runPython('import sys; sys.path.insert(0, "__pypackages__")\nfrom views.hosts.warm import prepare\nprepare()');
-    await keepSnapshot(message.build, pyodide.makeMemorySnapshot());
+    const kept = libsToKeep(pyodide, placed);
+    await keepSnapshot(message.build, pyodide.makeMemorySnapshot(), kept);
   } catch (error) {  // the next opening starts Python as this one did, and tries again
     console.warn(`Pandapad: no snapshot of Python this time (${error})`);
   }
