@@ -13,11 +13,10 @@ from views.changes import Changes
 from views.lang import _
 from views.panda_royale.state import sheet_row, signed
 from views.panda_royale.dice import letter_badge
+from views.pad import side_table
 
 COLUMNS = pr.COLOURS  # yellow purple blue red green clear pink
-# Shares of the sheet's width (the cells stretch to the screen: at 360 px fixed widths cut the
-# Total column): round number, each colour, the total.
-ROUND_W, CELL_W, TOTAL_W = 3, 3, 6
+CELL_W = 1  # the colours share the sheet's width (the round and total columns take their numbers' and heads')
 CHIPS_UP_TO = 4  # players shown as chips above the sheet; a bigger table gets a one-line picker
 
 
@@ -44,27 +43,35 @@ class Sheet:
         self.on_pick_round = on_pick_round
         self.pid: str | None = None
         self.players = ft.Column(spacing=0)
+        # The total column as wide as its head and its largest number, the round column as "10"; the colours
+        # share the rest, their swatches as large as that leaves (#56: at 320 px, German at the largest text,
+        # "Gesamt" showed "Gesam" and the yellow swatch lay over "Rde.").
+        room = ((getattr(theme.current_page(), "width", None) or 412) - 16)
+        round_w = round(theme.text_width("10", theme.SMALL) * 1.1) + 8
+        total_w = round(max(theme.text_width(_("Total"), theme.SMALL), theme.text_width("+123", theme.LARGE)) * 1.1)
+        swatch = max(20, min(28, int((room - round_w - total_w) / len(COLUMNS)) - 2))
+        # The round column's head is "#" (as Pass the Pandas' hands table): "Rd" took the swatch's room.
         # TRANSLATORS: the head of the sheet's round column, as short as possible ("Rd" for Round).
-        header = ft.Row([_cell(_("Rd"), ROUND_W, True)]
-                        + [ft.Container(letter_badge(c, 28), expand=CELL_W, alignment=ft.Alignment.CENTER)
+        header = ft.Row([ft.Text("#", size=theme.SMALL, width=round_w, text_align=ft.TextAlign.CENTER,
+                                 weight=ft.FontWeight.BOLD, semantics_label=_("Rd"))]
+                        + [ft.Container(letter_badge(c, swatch), expand=CELL_W, alignment=ft.Alignment.CENTER)
                            for c in COLUMNS]
-                        + [_cell(_("Total"), TOTAL_W, True)], spacing=0)
+                        + [_fixed(_("Total"), total_w, True)], spacing=0)
         self.cells: list[list[ft.Text]] = []
         self.rows: list[ft.Container] = []
         for i in range(pr.ROUNDS):
-            cells = [_cell() for _unused in COLUMNS] + [_cell(width=TOTAL_W, bold=True, size=theme.BODY)]
+            cells = [_cell() for _unused in COLUMNS] + [_fixed("", total_w, True, theme.BODY)]
             row = ft.Container(
-                ft.Row([ft.Text(str(i + 1), size=theme.SMALL, expand=ROUND_W, text_align=ft.TextAlign.CENTER,
+                ft.Row([ft.Text(str(i + 1), size=theme.SMALL, width=round_w, text_align=ft.TextAlign.CENTER,
                                 weight=ft.FontWeight.BOLD, semantics_label=_("Round {round}", round=i + 1))] + cells,
                        spacing=0),
                 padding=ft.Padding.symmetric(vertical=6), border_radius=ft.BorderRadius.all(6),
                 on_click=partial(self._round_clicked, i), ink=True)
             self.cells.append(cells)
             self.rows.append(row)
-        self.total_cells = [_cell(bold=True) for _unused in COLUMNS] + [_cell(width=TOTAL_W, bold=True,
-                                                                                size=theme.LARGE)]
+        self.total_cells = [_cell(bold=True) for _unused in COLUMNS] + [_fixed("", total_w, True, theme.LARGE)]
         total_row = ft.Container(
-            ft.Row([_cell("Σ", ROUND_W, True)] + self.total_cells, spacing=0),
+            ft.Row([_fixed("Σ", round_w, True)] + self.total_cells, spacing=0),
             padding=ft.Padding.symmetric(vertical=8),
             border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE)))
         self.title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD, expand=True)
@@ -76,7 +83,7 @@ class Sheet:
              self.players,
              ft.Column([header] + self.rows + [total_row], spacing=0),
              ft.Text(_("Every player, round by round"), size=theme.BODY, weight=ft.FontWeight.BOLD),
-             ft.Row([self.overview], scroll=ft.ScrollMode.AUTO)],
+             self.overview],
             spacing=8)
 
     def _round_clicked(self, index: int, e) -> None:
@@ -157,20 +164,30 @@ class Sheet:
         ch.set(self.total_cells[-1], value=signed(total))
 
     def _build_overview(self, record: pr.Record) -> None:
+        """Rounds × players: the round column stays, the players' columns (each as wide as its name) scroll
+        sideways under a fade that says more follow (#56: at 360 px six players ran off the screen with the
+        round column, and "Дмитрий" showed "Дмит…")."""
         ids = record.player_ids()
-        width = 72
         self._overview_ids = ids
-        names = [ft.Text(record.name_of(p), size=theme.SMALL, width=width, text_align=ft.TextAlign.CENTER,
-                         weight=ft.FontWeight.BOLD, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS) for p in ids]
-        head = ft.Row([_fixed(_("Rd"), 34, True)] + names, spacing=0)
-        self.overview_cells = [[_fixed("", width) for _unused in ids] for _unused in range(pr.ROUNDS)]
-        self.overview_totals = [_fixed("", width, True, theme.BODY) for _unused in ids]
-        rows = [head] + [ft.Row([_fixed(str(i + 1), 34, True)] + cells, spacing=0)
-                         for i, cells in enumerate(self.overview_cells)]
-        rows.append(ft.Container(ft.Row([_fixed("Σ", 34, True)] + self.overview_totals, spacing=0),
-                                 border=ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE)),
-                                 padding=ft.Padding.only(top=4)))
-        self.overview.controls = rows
+        small, body = theme.SMALL, theme.BODY
+        widths = [side_table.name_width(record.name_of(p), small, theme.text_width("+123", body) + 8) for p in ids]
+        names = [ft.Text(record.name_of(p), size=small, width=w, text_align=ft.TextAlign.CENTER,
+                         weight=ft.FontWeight.BOLD, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+                 for p, w in zip(ids, widths)]
+        self.overview_cells = [[_fixed("", w) for w in widths] for _unused in range(pr.ROUNDS)]
+        self.overview_totals = [_fixed("", w, True, body) for w in widths]
+        first = max(34, round(theme.text_width(_("Rd"), small) * 1.1) + 6)
+        line, head = round(small * 1.5), round(small * 1.5) * (2 if any(w >= 160 for w in widths) else 1) + 4
+        heights = [head] + [line] * pr.ROUNDS + [round(body * 1.5) + 6]
+        fixed = [_fixed(_("Rd"), first, True)] + [_fixed(str(i + 1), first, True) for i in range(pr.ROUNDS)] \
+            + [_fixed("Σ", first, True)]
+        rows: list[ft.Control] = [ft.Row(names, spacing=0)] + [ft.Row(cells, spacing=0) for cells in self.overview_cells] \
+            + [ft.Row(self.overview_totals, spacing=0)]
+        # The total's line across both parts.
+        rule = ft.Border.only(top=ft.BorderSide(2, ft.Colors.OUTLINE))
+        fixed[-1] = ft.Container(fixed[-1], border=rule, height=heights[-1], alignment=ft.Alignment.CENTER)
+        rows[-1] = ft.Container(rows[-1], border=rule, height=heights[-1])
+        self.overview.controls = [side_table.side_scrolled(fixed, rows, heights)]
 
     def fill_overview(self, ch: Changes, record: pr.Record, result: Result) -> None:
         """Rounds × players: each player's round totals and grand total."""

@@ -12,6 +12,7 @@ from views.changes import Changes
 from views.games import Games
 from views.lang import N_, _, n_
 from views.pad.parts import NumberSheet, action_bar, named_key, standings, warning_row
+from views.pad import side_table
 from views.pad.screen import PadScreen
 from views.pass_the_pandas import state
 from views.pass_the_pandas.setup import SetupForm
@@ -23,10 +24,11 @@ PIPS = 12  # hands won drawn as dots up to this many; the number says the rest
 class RaceRow:
     """One player against the target: name, bar, total (basic: dots for hands won)."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, width: float = 104):
+        """width: the names' column, as wide as the longest name takes (beside the crown)."""
         self.crown = ft.Icon(ft.Icons.EMOJI_EVENTS, size=18, visible=False, color=ft.Colors.TERTIARY)
-        self.name = ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600, no_wrap=True,
-                            overflow=ft.TextOverflow.ELLIPSIS)
+        self.name = ft.Text(name, size=theme.size_to_fit(name, width - 20, "BODY", least=theme.SMALL),
+                            weight=ft.FontWeight.W_600, no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS)
         self.bar = ft.ProgressBar(value=0, bar_height=12, border_radius=ft.BorderRadius.all(6), expand=True,
                                   bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
         self.pips = ft.Row(spacing=3, expand=True, visible=False)
@@ -34,7 +36,7 @@ class RaceRow:
                              text_align=ft.TextAlign.END)
         self.flag = ft.Icon(ft.Icons.FLAG, size=18, visible=False, color=ft.Colors.TERTIARY)
         self.control = ft.Semantics(container=True, exclude_semantics=True, content=ft.Row([
-            ft.Row([self.crown, ft.Container(self.name, expand=True)], width=104, spacing=2),
+            ft.Row([self.crown, ft.Container(self.name, expand=True)], width=width, spacing=2),
             self.bar, self.pips, self.total, ft.Container(self.flag, width=20)],
             spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER, height=36))
 
@@ -120,7 +122,12 @@ class PandasScreen(PadScreen):
     def build(self) -> None:
         ids = self.record.player_ids()
         self.race_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
-        self.race_rows = {pid: RaceRow(self.record.name_of(pid)) for pid in ids}
+        # The names' column as wide as the longest name (with the crown beside it), up to 60 % of the row; the
+        # bars take the rest ("Дмитрий" showed "Дмит…" in 104 px, #56).
+        free = (self.page.width or 412) - 16 - 24 - 44 - 20 - 3 * 8
+        names_w = min(0.6 * free, max([104] + [theme.text_width(self.record.name_of(p), theme.BODY) * 1.1 + 22
+                                              for p in ids]))
+        self.race_rows = {pid: RaceRow(self.record.name_of(pid), names_w) for pid in ids}
         self.race = ft.Container(ft.Column([self.race_title, *[r.control for r in self.race_rows.values()]],
                                            spacing=2),
                                  padding=ft.Padding.symmetric(horizontal=12, vertical=8),
@@ -356,32 +363,45 @@ class PandasScreen(PadScreen):
         monium = state.monium(record)
         on = ptp.hand_on(record)
         editable = record.finished is None
-        head = ft.Row([ft.Text("#", size=theme.SMALL, width=30, weight=ft.FontWeight.BOLD)]
-                      + theme.column_heads([record.name_of(p) for p in ids], (self.page.width or 412) - 16, 30 + 48)
-                      + [ft.Container(width=48)])
-        lines: list[ft.Control] = [head]
+        small, body = theme.SMALL, theme.BODY
+        # Each player's column as wide as the name over it; five names at 360 px ran out of room ("Дмит…",
+        # "Łuk…", #56): the columns then scroll sideways beside the hand's number and its edit button.
+        widths = [side_table.name_width(record.name_of(p), small, theme.text_width("= 99", body) + 12) for p in ids]
+        room = ((self.page.width or 412) / (2 if self.wide else 1)) - 16 - 30 - 48
+        if sum(widths) + side_table.FADE <= room:  # they fit: the room shared out as before
+            widths = [w * (room - side_table.FADE) / sum(widths) for w in widths]
+        heads = [ft.Text(record.name_of(p), size=small, width=w, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.END,
+                         max_lines=2, overflow=ft.TextOverflow.ELLIPSIS) for p, w in zip(ids, widths)]
+        fixed: list[ft.Control] = [ft.Text("#", size=small, width=30, weight=ft.FontWeight.BOLD)]
+        moving: list[ft.Control] = [ft.Row(heads, spacing=0)]
+        right: list[ft.Control] = [ft.Container(width=48)]
+        heights = [round(small * 1.5) * (2 if max(widths) >= 160 else 1) + 6]
+        looks: list[dict] = [{}]
         first = state.ordinal(1)
         for row in rows:
             cells = []
-            for p in ids:
+            for p, w in zip(ids, widths):
                 top, running = row.cells[p]
                 won = not monium and top == first
                 cells.append(ft.Column([
-                    ft.Text(top, size=theme.BODY, weight=ft.FontWeight.BOLD if won or (monium and top not in ("0", "…"))
+                    ft.Text(top, size=body, weight=ft.FontWeight.BOLD if won or (monium and top not in ("0", "…"))
                             else None, color=ft.Colors.PRIMARY if won else None),
                     ft.Text(f"= {running}", size=13)],
-                    spacing=0, expand=True, horizontal_alignment=ft.CrossAxisAlignment.END))
+                    spacing=0, width=w, horizontal_alignment=ft.CrossAxisAlignment.END))
             here = row.hand - 1 == on
             edit = (theme.icon_button(ft.Icons.EDIT_OUTLINED, _("Edit hand {n}", n=row.hand),
                                       partial(self.on_edit, row.hand - 1))
                     if editable and not here else
                     ft.Container(ft.Icon(ft.Icons.ARROW_LEFT, size=24), width=48, alignment=ft.Alignment.CENTER)
                     if here and editable else ft.Container(width=48))
-            lines.append(ft.Semantics(label=state.hand_label(record, row), container=True, content=ft.Container(
-                ft.Row([ft.Text(str(row.hand), size=theme.BODY, width=30)] + cells + [edit],
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if here and editable else None,
-                border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)))))
+            fixed.append(ft.Text(str(row.hand), size=body, width=30))
+            moving.append(ft.Semantics(label=state.hand_label(record, row), container=True,
+                                       content=ft.Row(cells, spacing=0)))
+            right.append(edit)
+            heights.append(max(theme.TAP, round((body + 13) * 1.45)) + 6)
+            looks.append(dict(bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if here and editable else None,
+                              border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT))))
+        lines: list[ft.Control] = [side_table.side_scrolled(fixed, moving, heights, right, looks)]
         if not rows:
             lines = [ft.Text(_("Each hand is listed here once someone goes out."), size=theme.BODY, color=theme.NOTE)]
         self.table.controls = lines
