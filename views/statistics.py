@@ -16,7 +16,6 @@ from views.pads import GAME_ORDER, title_of
 from views.roles import HOST_WHO, refusal_said
 
 MOST_BARS = 8  # players in a chart; the table below lists everyone
-LEFT_LABELS = 52  # wide enough for "13.1 K" on one line (40 broke it over two)
 
 
 def colour_word(colour: str) -> str:
@@ -33,45 +32,55 @@ def _pair(name: str, value) -> str:
     return _("{name} {value}", name=name, value=value)
 
 
+def _name_column(names: list[str]) -> tuple[float, int]:
+    """The names' column of a chart: (width, size): as wide as the longest name, up to 40 % of the screen; a
+    longer name takes a smaller size, then wraps at its spaces. Under bars standing up, a name had the bar's
+    28 px and was cut to its first six letters ("Дмитри", #56): the bars lie down beside their names."""
+    size = theme.SMALL
+    room = ((getattr(theme.current_page(), "width", None) or 412) - 24) * 0.4
+    width = min(room, max([40.0] + [theme.text_width(n, size) * 1.1 + 4 for n in names]))
+    return width, min(theme.size_to_fit(n, width, "SMALL", least=12) for n in names) if names else size
+
+
+def _bar_row(name: str, width: float, size: int, bar: ft.Control, value: str) -> ft.Control:
+    return ft.Row([ft.Text(name, size=size, width=width, weight=ft.FontWeight.W_600),
+                   ft.Container(bar, expand=True), ft.Text(value, size=theme.SMALL, weight=ft.FontWeight.BOLD)],
+                  spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
 def _bars(values: list[tuple[str, int]], colour: str) -> ft.Control:
-    import flet_charts as fch  # here, not at the top: 0.15 s of the phone build's start
-    chart = fch.BarChart(
-        groups=[fch.BarChartGroup(x=k, rods=[fch.BarChartRod(to_y=v, width=22, color=colour,
-                                                               border_radius=ft.BorderRadius.only(top_left=4, top_right=4))])
-                for k, (_n, v) in enumerate(values)],
-        bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=k, label=ft.Text(n[:6], size=12))
-                                          for k, (n, _v) in enumerate(values)], label_size=28),
-        left_axis=fch.ChartAxis(label_size=LEFT_LABELS),
-        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1),
-        max_y=max([v for _n, v in values] + [1]), height=200, interactive=False)
+    """One bar a player, lying beside the name, as long as the wins."""
+    width, size = _name_column([n for n, _v in values])
+    most = max([v for _n, v in values] + [1])
+    rows = [_bar_row(n, width, size, ft.Row([ft.Container(height=20, bgcolor=colour, expand=v,
+                                                        border_radius=ft.BorderRadius.only(top_right=4, bottom_right=4))]
+                                          + ([ft.Container(expand=most - v)] if most > v else []) if v else [ft.Container(height=20)],
+                                          spacing=0), str(v))
+            for n, v in values]
     words = "; ".join(_pair(n, v) for n, v in values)
     # TRANSLATORS: the bar chart read aloud: then "Ann 3; Ben 2"
     return ft.Semantics(label=_("Wins per player: {words}", words=words), container=True, exclude_semantics=True,
-                        content=chart)
+                        content=ft.Column(rows, spacing=6))
 
 
 def _colour_bars(colours: dict[str, list[int]]) -> ft.Control:
-    """Points by colour per player, stacked ('which clan carries you'); red below zero is drawn
-    below the axis."""
-    import flet_charts as fch  # here, not at the top: 0.15 s of the phone build's start
+    """Points by colour per player, stacked ('which clan carries you'), lying beside the names; red below
+    zero is drawn left of the zero line, the rest right of it."""
     names = sorted(colours, key=lambda n: -sum(colours[n]))[:MOST_BARS]
-    groups = []
-    for k, name in enumerate(names):
-        items, low, high = [], 0, 0
-        for colour, points in zip(COLOURS, colours[name]):
-            if points >= 0:
-                items.append(fch.BarChartRodStackItem(from_y=high, to_y=high + points, color=theme.DIE[colour][0]))
-                high += points
-            else:
-                items.append(fch.BarChartRodStackItem(from_y=low + points, to_y=low, color=theme.RED_BLACK[0]))
-                low += points
-        groups.append(fch.BarChartGroup(x=k, rods=[fch.BarChartRod(from_y=low, to_y=high, width=24,
-                                                                      stack_items=items)]))
-    chart = fch.BarChart(groups=groups, height=220, interactive=False,
-                         bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=k, label=ft.Text(n[:6], size=12))
-                                                           for k, n in enumerate(names)], label_size=28),
-                         left_axis=fch.ChartAxis(label_size=LEFT_LABELS),
-                         horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1))
+    width, size = _name_column(names)
+    lows = {n: -sum(p for p in colours[n] if p < 0) for n in names}
+    highs = {n: sum(p for p in colours[n] if p > 0) for n in names}
+    low, high = max(lows.values(), default=0), max([1] + list(highs.values()))
+    rows = []
+    for name in names:
+        parts = [ft.Container(expand=low - lows[name])] if low - lows[name] else []
+        parts += [ft.Container(height=22, bgcolor=theme.RED_BLACK[0], expand=-p) for p in colours[name] if p < 0]
+        parts.append(ft.Container(width=2, height=26, bgcolor=ft.Colors.OUTLINE))  # zero
+        parts += [ft.Container(height=22, bgcolor=theme.DIE[c][0], expand=p) for c, p in zip(COLOURS, colours[name])
+                  if p > 0]
+        if high - highs[name]:
+            parts.append(ft.Container(expand=high - highs[name]))
+        rows.append(_bar_row(name, width, size, ft.Row(parts, spacing=0), str(sum(colours[name]))))
     # TRANSLATORS: one player's bar read aloud: the name, then each colour's points ("Ann: yellow 3, blue 5")
     words = "; ".join(_("{name}: {points}", name=n, points=", ".join(_pair(colour_word(c), p) for c, p in
                                                                      zip(COLOURS, colours[n]))) for n in names)
@@ -80,7 +89,7 @@ def _colour_bars(colours: dict[str, list[int]]) -> ft.Control:
                              ft.Text(colour_word(c), size=12)], tight=True, spacing=3) for c in COLOURS],
                     wrap=True, spacing=8)
     return ft.Column([ft.Semantics(label=_("Points by colour: {words}", words=words), container=True,
-                                   exclude_semantics=True, content=chart), legend], spacing=6)
+                                   exclude_semantics=True, content=ft.Column(rows, spacing=6)), legend], spacing=6)
 
 
 class StatisticsScreen:
@@ -102,12 +111,7 @@ class StatisticsScreen:
             body += [ft.Text(_("Average total {average} · best total {best} by {name}", average=average,
                                best=stats.best_total[1], name=stats.best_total[0]) if stats.best_total
                              else _("Average total {average}", average=average), size=theme.BODY)]
-            # A label's longest word never broken in its column: smaller where it would be.
-            body += [ft.Row([ft.Text(_(label), size=theme.size_to_fit(_(label), 150), weight=ft.FontWeight.BOLD,
-                                     width=150),
-                             ft.Text(lang.decimal(value) if isinstance(value, float) else lang.problem(value),
-                                     size=theme.SMALL, expand=True)],
-                            vertical_alignment=ft.CrossAxisAlignment.START)
+            body += [self._extra(_(label), lang.decimal(value) if isinstance(value, float) else lang.problem(value))
                      for label, value in stats.extras]
             if stats.colours:
                 body += [theme.heading(_("Which clan carries you: points by colour"), size=theme.BODY),
@@ -126,6 +130,17 @@ class StatisticsScreen:
             route=f"/stats/{game}", padding=ft.Padding.all(12),
             appbar=theme.titled_bar(_("Statistics · {game}", game=title_of(game))),
             controls=[ft.Column(body, scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)])
+
+    @staticmethod
+    def _extra(label: str, value: str) -> ft.Control:
+        """A label and its value side by side; the label above where a word of it is wider than its 150 px
+        column, at the size of the value: shrunk to fit, "Durchschnittliche Punkte pro Durchgang" was 60 % of it (#56)."""
+        said = ft.Text(label, size=theme.SMALL, weight=ft.FontWeight.BOLD)
+        shown = ft.Text(value, size=theme.SMALL)
+        if theme.widest_word(label, theme.SMALL) * 1.1 > 149:
+            return ft.Column([said, shown], spacing=2)
+        said.width, shown.expand = 150, True
+        return ft.Row([said, shown], vertical_alignment=ft.CrossAxisAlignment.START)
 
     def _go(self, route: str, e) -> None:
         self.navigate(route)
