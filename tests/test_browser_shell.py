@@ -263,3 +263,39 @@ def test_a_phone_at_the_table_loads_no_script_from_another_host(browser, server)
         assert elsewhere == []
     finally:
         page.context.close()
+
+
+def test_a_new_text_size_shows_on_the_home_at_once(browser, server):
+    """#56: after Extra large in Settings, Back showed the home at the old size until a reload (the
+    home is kept under other screens). It comes back at the new size, and so does the next screen."""
+    page = open_app_page(browser, server.url, width=360, height=740)
+
+    def height(text: str) -> float:
+        return page.get_by_text(text, exact=True).first.bounding_box()["height"]
+
+    def text_size(radio: str, said: str) -> None:
+        button(page, "Settings").tap()
+        page.get_by_role("radio", name=radio).tap()
+        page.get_by_text(f"Saved: text size {said}.", exact=True).first.wait_for()
+        button(page, "Back").tap()
+        wait_for_text(page, "New game")
+
+    try:
+        wait_for_text(page, "New game")
+        home_before = height("New game")
+        tile(page, "Royal Game of Ur").first.tap()
+        wait_for_text(page, "New Royal Game of Ur game")
+        new_before = height("New Royal Game of Ur game")
+        button(page, "Back").tap()
+        wait_for_text(page, "New game")
+        text_size("Extra large", "extra large")
+        screenshot(page, "home_after_extra_large_in_settings_360x740")
+        assert height("New game") > home_before * 1.2
+        tile(page, "Royal Game of Ur").first.tap()
+        wait_for_text(page, "New Royal Game of Ur game")
+        assert height("New Royal Game of Ur game") > new_before * 1.2
+        button(page, "Back").tap()
+        wait_for_text(page, "New game")
+    finally:
+        text_size("Normal", "normal")  # the host's setting: the module's other phones read it
+        page.context.close()

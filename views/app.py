@@ -228,9 +228,23 @@ class Shell:
 
     async def redraw(self) -> None:
         # The page's route, not the one last drawn: a reload of another address comes back to
-        # the same session (Flet then sends a route change too, which draws the same).
-        self.home = None
-        await self.show(self.page.route or self.drawn or "/")
+        # the same session (Flet then sends a route change too, which draws the same). The home
+        # let go inside the lock: a draw awaiting the store found it gone ('NoneType' has no show).
+        async with self.drawing:
+            self.home = None
+            await self._draw(self.page.route or self.drawn or "/")
+
+    async def restyle(self) -> None:
+        """This phone's text size changed (Settings): the home beneath the screen on show is built
+        again at the new size now, so Back shows it so (it was kept at the old one until a reload)."""
+        async with self.drawing:
+            views = self.page.views
+            if self.home is None or self.home.look == home.look() or not views or views[0] is not self.home.view:
+                return
+            self.home = home.Home(self.navigate, self.who, self.host.table)
+            await self.fill_home()
+            views[0] = self.home.view
+            self.page.update()
 
     async def on_disconnect(self, e) -> None:
         """The phone's link is gone. Flet would send the whole page back on reconnect and the
@@ -268,6 +282,8 @@ class Shell:
             self.refuse(action)
             route, parts = "/", [""]
         views = self.page.views
+        if self.home is not None and self.home.look != home.look():  # the host's text size changed meanwhile
+            self.home = None
         below = self.home is not None and bool(views) and views[0] is self.home.view  # on the phone now
         refilled = False
         if route != "/" and below:
@@ -303,7 +319,7 @@ class Shell:
         elif route == "/invite" and self.host.table:
             stack.append(invite.build(self.host.invite))
         elif route == "/settings":
-            stack.append(SettingsScreen(self.page, self.games, self.who, self.redraw).view)
+            stack.append(SettingsScreen(self.page, self.games, self.who, self.redraw, self.restyle).view)
         elif len(parts) == 2 and parts[0] == "stats" and parts[1] in GAME_ORDER:
             stack.append(StatisticsScreen(self.page, await self.games.rows(), parts[1], self.navigate).view)
         elif len(parts) == 2 and parts[0] == "player":

@@ -121,6 +121,7 @@ class Home:
 
     def __init__(self, navigate, who=HOST_WHO, table: bool = True):
         self.navigate, self.who = navigate, who
+        self.look = look()  # what its controls were built with; another size or language builds a new home
         # Under the bar, not in it: beside three buttons it was cut to "Score pad for the …".
         self.intro = ft.Text(_("Score pad for the table"), size=theme.SMALL)
         self.in_progress_heading = theme.heading(_("In progress"))
@@ -200,6 +201,11 @@ class Home:
             tile = _card(tile)
         self.tiles[key] = (tile, title_text, subtitle_text)
         return tile
+
+
+def look() -> tuple[str, str]:
+    """The text size and language this phone's screens are built with now."""
+    return theme.text_size(), lang.language()
 
 
 def _go(navigate, route: str, e) -> None:

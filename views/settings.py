@@ -80,11 +80,12 @@ RADIO_WIDTH = 48  # a radio's 40 px box and the gap to its label
 
 
 class SettingsScreen:
-    def __init__(self, page: ft.Page, games, who=HOST_WHO, redraw=None):
+    def __init__(self, page: ft.Page, games, who=HOST_WHO, redraw=None, restyle=None):
         self.page = page
         self.games = games
         self.who = who
         self.redraw = redraw  # every screen again, in a newly chosen language
+        self.restyle = restyle  # the screens beneath this one again, at a new text size
         s = preferences.settings_of(page, games)  # the look and feel this phone goes by
         self.theme_group = ft.RadioGroup(value=s.theme, on_change=self.on_theme, content=ft.Column(
             [self.radio(v, _(t)) for v, t in THEMES], spacing=0))
@@ -218,6 +219,8 @@ class SettingsScreen:
             theme.set_text_size(self.games.settings.text_size)
         theme.apply(self.page, preferences.settings_of(self.page, self.games).theme)  # button labels take the new size
         self.page.update()
+        if self.restyle is not None:
+            await self.restyle()
 
     async def on_guests(self, e) -> None:
         await self.save(guests_see_history=bool(self.guests.value))
