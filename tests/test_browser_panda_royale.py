@@ -372,9 +372,17 @@ def test_yellow_tie_asks_who_won_the_reroll(page):
     wait_for_text(page, "Close the round")
     count_text = page.get_by_text(re.compile(r"^0 of 2 dice")).inner_text()
     assert count_text == "0 of 2 dice + pink to enter"  # Cat is pre-marked
+    # Close the round with hands missing says why it cannot close, beside the button (#56: it moved
+    # to the first missing hand without a word).
+    wait_for_text(page, "Still to enter: Ann, Ben and Cat")
     button(page, "Pink pad").tap()
     tap_die(page, "pink", 12)
     hand_total(page, 12)
+    wait_for_text(page, "Still to enter: Ann and Ben")
+    screenshot(page, "pad_close_the_round_with_hands_missing_412x915")
+    button(page, "Close the round").tap()
+    wait_for_text(page, "Next: Ben")  # and takes the table to the first hand missing, Ann's
+    assert page.get_by_text(re.compile(r"^Still to enter: Ann")).count() == 0
 
 
 def test_an_earlier_hand_can_be_edited(page):

@@ -18,7 +18,7 @@ from views.pad.screen import PadScreen
 from views.pad.words import verdict
 from views.panda_royale.state import (PAD_COLOURS, Cursor, after_summary, changed_hand, colour_after_tap,
                              colour_letters, colour_name, dice_count, dice_of, faces, first_colour,
-                             hand_problems, holds_pink, new_die_pending, next_cursor, pad_title,
+                             hand_problems, hands_missing, holds_pink, new_die_pending, next_cursor, pad_title,
                              problems_to_flag, repeat_slots, resume_cursor, round_summary, seats,
                              short, signed, still_to_enter)
 from views.panda_royale import dice
@@ -309,6 +309,11 @@ class RoyaleScreen(PadScreen):
         ch.set(self.prev_btn, disabled=k == 0)
         ch.set(self.next_btn, content=_("Next: {name}", name=short(rec.name_of(ids[k + 1]))) if k + 1 < len(ids)
                else _("Close the round"))
+        # Close the round with hands missing says whose, beside it, as a greyed button says why (#56);
+        # its tap takes the table to the first of them.
+        missing = [rec.name_of(p) for p in hands_missing(rec, i)] if k + 1 == len(ids) else []
+        ch.set(self.bar_reason, value=_("Still to enter: {names}", names=lang.names(missing)) if missing else "",
+               visible=bool(missing))
         others = [rec.name_of(p) for p in still_to_enter(rec, i, self.overrides) if p != pid]
         ch.set(self.todo_text, value=_("Still to enter: {names} (tap a total above)", names=lang.names(others))
                if others else _("Every other hand of this round is in"))

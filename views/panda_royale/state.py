@@ -244,9 +244,14 @@ def next_cursor(record: pr.Record, cursor: Cursor) -> Cursor:
         return Cursor(cursor.round, ids[k + 1])
     if cursor.round < len(record.rounds) and pr.is_complete(record, cursor.round):
         return Cursor(cursor.round, None)
-    rnd = record.rounds[cursor.round] if cursor.round < len(record.rounds) else None
-    missing = [p for p in ids if rnd is None or p not in rnd.hands]
+    missing = hands_missing(record, cursor.round)
     return Cursor(cursor.round, missing[0] if missing else None)
+
+
+def hands_missing(record: pr.Record, index: int) -> list[str]:
+    """Players without a hand in round index+1, in seat order: the round closes once there are none."""
+    rnd = record.rounds[index] if index < len(record.rounds) else None
+    return [p for p in seats(record) if rnd is None or p not in rnd.hands]
 
 
 def after_summary(record: pr.Record, index: int) -> Cursor:
