@@ -58,7 +58,8 @@ class RaceRow:
 class DiceRow:
     """How many dice one player still held: − n +, named 'Fewer dice for Ben' / 'More dice for Ben'."""
 
-    def __init__(self, name: str, on_step):
+    def __init__(self, name: str, on_step, above: bool = False):
+        """above: the name over its keys, where a name is wider than the room beside them ("김민…" at 320 px, #56)."""
         self.value = ft.Text("0", size=theme.HUGE, weight=ft.FontWeight.BOLD, width=56,
                              text_align=ft.TextAlign.CENTER)
         self.minus = theme.icon_button(ft.Icons.REMOVE, _("Fewer dice for {name}", name=name), partial(on_step, -1))
@@ -67,11 +68,12 @@ class DiceRow:
         self.on_step = on_step
         self.name = name
         self.range = (1, 1)
-        self.control = ft.Container(ft.Row([
-            ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600, expand=True, no_wrap=True,
-                    overflow=ft.TextOverflow.ELLIPSIS),
-            self.minus, self.value, self.plus, self.pick], spacing=0,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        said = ft.Text(name, size=theme.BODY, weight=ft.FontWeight.W_600, expand=not above, no_wrap=not above,
+                       overflow=ft.TextOverflow.ELLIPSIS)
+        keys = [self.minus, self.value, self.plus, self.pick]
+        self.control = ft.Container(
+            ft.Column([said, ft.Row(keys, spacing=0, alignment=ft.MainAxisAlignment.END)], spacing=0) if above else
+            ft.Row([said, *keys], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding.only(left=14, right=4, top=2, bottom=2), border_radius=ft.BorderRadius.all(12),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST)
 
@@ -138,7 +140,11 @@ class PandasScreen(PadScreen):
                                           visible=False)
         self.prompt = ft.Text("", size=theme.BODY)
         self.order = ft.Row(wrap=True, spacing=6, run_spacing=6)
-        self.dice_rows = {pid: DiceRow(self.record.name_of(pid), partial(self.on_dice, pid)) for pid in ids}
+        # Beside its four keys (3 × 48 px and the count's 56) and the row's padding, a name has what is left.
+        width, height = self.page.width or 412, self.page.height or 0
+        beside = (width / 2 if width >= WIDE and width > height else width) - 16 - 20 - 18 - 3 * 48 - 56
+        above = any(theme.text_width(self.record.name_of(p), theme.BODY) * 1.1 > beside for p in ids)
+        self.dice_rows = {pid: DiceRow(self.record.name_of(pid), partial(self.on_dice, pid), above) for pid in ids}
         self.count_title = ft.Text("", size=theme.BODY, weight=ft.FontWeight.BOLD)
         self.count_rows = ft.Column(spacing=6)
         self.scores_who = ft.Text("", size=theme.BODY, weight=ft.FontWeight.W_600)
