@@ -62,6 +62,10 @@ def _game_cards(navigate, width: float) -> list[ft.Control]:
     largest text, #45) and its player count."""
     columns = 3 if width >= 768 else 2  # the ResponsiveRow's xs 6 / md 4
     room = (width - 24 - 8 * (columns - 1)) / columns - 24 - 4  # the view's and the tile's padding
+    # A name with a word wider than half the phone even at the small size ("Königliches" at 320 px, the largest
+    # text) took a size of its own, much smaller than the others' (#56): then every tile is the phone's width.
+    if columns == 2 and any(theme.lines_of(title_of(g), room, theme.SMALL) is None for g in GAME_ORDER):
+        columns, room = 1, width - 24 - 24 - 4
     looks = []
     # TRANSLATORS: a game without a score pad yet: its player count, then this ("2–10 players · coming soon")
     unders = {game: span(game) if game in PADS else _("{players} · coming soon", players=span(game))
@@ -76,11 +80,12 @@ def _game_cards(navigate, width: float) -> list[ft.Control]:
                       theme.lines_of(unders[game], room, under) or 3))
     height = max(24 + 30 + 4 + lines * 1.25 * size + under_lines * 1.4 * under
                  for _game, _title, size, lines, under, under_lines in looks)
-    return [_game_card(navigate, game, title, size, unders[game], under, round(height))
+    return [_game_card(navigate, game, title, size, unders[game], under, round(height), columns == 1)
             for game, title, size, _lines, under, _under_lines in looks]
 
 
-def _game_card(navigate, game: str, title: str, size: int, under: str, under_size: int, height: int) -> ft.Control:
+def _game_card(navigate, game: str, title: str, size: int, under: str, under_size: int, height: int,
+               whole: bool = False) -> ft.Control:
     bg, fg, icon = GAME_LOOK[game]
     ready = game in PADS
     # TRANSLATORS: a game's button read aloud: its name, then "2–10 players" (or "… · coming soon")
@@ -90,7 +95,7 @@ def _game_card(navigate, game: str, title: str, size: int, under: str, under_siz
                      content=ft.Column([ft.Icon(icon, color=fg, size=30),
                                         ft.Text(title, size=size, weight=ft.FontWeight.BOLD, color=fg),
                                         ft.Text(under, size=under_size, color=fg)], spacing=2, tight=True)),
-        col={"xs": 6, "md": 4}, bgcolor=bg, opacity=1.0 if ready else 0.45, border_radius=ft.BorderRadius.all(16),
+        col={"xs": 12 if whole else 6, "md": 4}, bgcolor=bg, opacity=1.0 if ready else 0.45, border_radius=ft.BorderRadius.all(16),
         padding=ft.Padding.all(12), height=height, ink=ready, disabled=not ready,
         on_click=partial(_go, navigate, f"/new/{game}") if ready else None)
 
