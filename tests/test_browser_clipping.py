@@ -305,7 +305,10 @@ ANALYSE_JS = r"""
     const over = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
     const owners = nodes.filter(n => (n.label === text || n.parts.includes(text)) && n.rect[2] > n.rect[0] &&
       n.rect[0] < ink[2] + tol && n.rect[2] > ink[0] - tol && n.rect[1] < ink[3] + tol && n.rect[3] > ink[1] - tol &&
-      over(n.rect, ink) >= 0.5 * Math.min((n.rect[2] - n.rect[0]) * (n.rect[3] - n.rect[1]), (ink[2] - ink[0]) * (ink[3] - ink[1])));
+      over(n.rect, ink) >= 0.5 * Math.min((n.rect[2] - n.rect[0]) * (n.rect[3] - n.rect[1]), (ink[2] - ink[0]) * (ink[3] - ink[1])) &&
+      // A number is a part of many nodes (the strip's "30", a sheet row's total scrolled under the strip, #56): one
+      // whose node holds most of it.
+      (!/^[\d\s+\-\u2212.,]+$/.test(text) || over(n.rect, ink) >= 0.9 * (ink[2] - ink[0]) * (ink[3] - ink[1])));
     owners.sort((a, b) => (a.rect[2] - a.rect[0]) * (a.rect[3] - a.rect[1]) - (b.rect[2] - b.rect[0]) * (b.rect[3] - b.rect[1]));
     const owner = owners[0];
     if (owner) owned[owner.role] = (owned[owner.role] || 0) + 1;
