@@ -55,7 +55,7 @@ GOALS = {"home_s": 2.5, "game_s": 3.0, "home_slow_s": 6.0, "first_mb": 10.0, "of
 STEPS = (("Flutter app loaded", "Flutter's app loaded"),
          ("Pandapad: Python restored", "Python restored"), ("Pandapad: Python started", "Python started"),
          ("python_module_name:", "Python started"),  # flet-web's own worker (an older build)
-         ("Pandapad: the app unpacked", "the app unpacked"), ("Adding __pypackages__", "the app unpacked"),
+         ("Pandapad: the app unpacked", "the app unpacked"), ("Pandapad: the app placed", "the app unpacked"), ("Adding __pypackages__", "the app unpacked"),
          ("Python worker initialized", "the app started"))
 # Installed before the page's own scripts in --slow runs: when Python's worker (web/python-worker.js)
 # speaks to the page and Flutter to it, on the page's clock (performance.now(), ms from the

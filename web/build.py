@@ -406,6 +406,18 @@ def repack_archive() -> None:
             with open(path, "rb") as f:
                 tar.addfile(info, f)
     shutil.rmtree(folder)
+    app_files(archive)
+
+
+def app_files(archive: Path) -> None:
+    """Where each file of the app lies in the archive's bytes (un-gzipped), in Emscripten's file
+    package form: the worker mounts the archive as it is, read-only (Emscripten's WORKERFS), and a
+    file is read from the archive when Python first opens it, instead of every file written out
+    at every opening (#52: 0.3-1.3 s of a restored opening here)."""
+    with tarfile.open(archive) as tar:
+        files = [{"filename": "/" + m.name, "start": m.offset_data, "end": m.offset_data + m.size}
+                 for m in tar if m.isfile()]
+    (OUT / "app-files.json").write_text(json.dumps({"files": files}, separators=(",", ":")))
 
 
 # Where the worker unpacks the app: Pyodide's home, its working folder (python-worker.js).

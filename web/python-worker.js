@@ -32,7 +32,8 @@ let appRunning = false;                // prints before the app runs go to the c
 // (an empty file there: Python's import finds it, dlopen finds the library already loaded) and
 // their address in the site. Written by web/build.py.
 const LIBS = /* PANDAPAD_PYTHON_LIBS */[];
-const LIBS_HEADER = "x-pandapad-libs";  // on the kept snapshot: where each library was placed
+const LIBS_HEADER = "x-pandapad-libs";
+const HOME = "/home/pyodide";         // Python's working folder, where the app is (web/build.py PHONE_HOME)  // on the kept snapshot: where each library was placed
 
 function step(name) {
   self.postMessage({ pandapad: name });
@@ -51,19 +52,21 @@ function snapshotKey(build) {
   return new URL(`python-snapshot/${build}`, self.location.href).href;
 }
 
-async function readSnapshot(build) {
+// The snapshot this build may restore, if one is kept: what it says of its libraries at once,
+// its bytes as a promise (read while Pyodide's own files load).
+async function findSnapshot(build) {
   if (!build || !self.caches) return null;
   try {
     const cache = await caches.open(SNAPSHOTS);
     const key = snapshotKey(build);
-    for (const old of await cache.keys()) {
-      if (old.url !== key) await cache.delete(old);  // another build's: never valid here
-    }
     const kept = await cache.match(key);
+    for (const old of await cache.keys()) {
+      if (old.url !== key) cache.delete(old);  // another build's: never valid here
+    }
     if (!kept) return null;
     const libs = JSON.parse(kept.headers.get(LIBS_HEADER) || "null");
     if (!libs || !Array.isArray(libs.placed)) throw new Error("it does not say where its libraries were placed");
-    return { bytes: new Uint8Array(await kept.arrayBuffer()), libs };
+    return { bytes: kept.arrayBuffer().then((buffer) => new Uint8Array(buffer)), libs };
   } catch (error) {
     console.warn(`Pandapad: the kept Python could not be read (${error})`);
     await dropSnapshot(build);
@@ -124,9 +127,10 @@ function loadLibs(module, compiled) {
 // where they were, and its dlopen handles are put back. Pyodide 314 sizes the restored memory with
 // INITIAL_MEMORY, which its build no longer reads (the module makes its own memory): the memory is
 // grown to the snapshot's size before it is copied in. `placed` receives where each library went.
-function pythonModule(pyodideUrl, compiled, placed, snapshot = null, kept = null) {
+function pythonModule(pyodideUrl, libs, placed, snapshot = null, kept = null) {
   return async (settings) => {
-    const create = (await import(new URL("pyodide.asm.mjs", pyodideUrl).href)).default;
+    const [asm, compiled] = await Promise.all([import(new URL("pyodide.asm.mjs", pyodideUrl).href), libs]);
+    const bytes = await snapshot;
     settings.preRun.unshift((module) => {
       placed.push(...loadLibs(module, compiled));
       if (!snapshot) return;
@@ -136,12 +140,12 @@ function pythonModule(pyodideUrl, compiled, placed, snapshot = null, kept = null
       for (const [handle, path] of Object.entries(kept.handles)) {
         module.LDSO.loadedLibsByHandle[handle] = module.LDSO.loadedLibsByName[path];
       }
-      const headerSize = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
-      const heap = snapshot.length - headerSize;
+      const headerSize = new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+      const heap = bytes.length - headerSize;
       const end = module._sbrk(0);
       if (heap > module.HEAP8.length) module._sbrk(heap - end);
     });
-    return create(settings);
+    return asm.default(settings);
   };
 }
 
@@ -161,16 +165,18 @@ function libsToKeep(pyodide, placed) {
   return { placed, handles };
 }
 
+// Pyodide's scripts, its WebAssembly, the snapshot's bytes and the libraries all asked for at
+// once: each opening waited for one after the other (0.4 s for pyodide.mjs, then 0.3 s for the
+// snapshot, then Pyodide's WebAssembly).
 async function loadPython(start, fresh, libs) {
   const pyodideUrl = new URL(start.pyodideUrl, self.location.href).href;
-  const { loadPyodide } = await import(pyodideUrl);
+  import(new URL("pyodide.asm.mjs", pyodideUrl).href).catch(() => {});  // awaited in pythonModule
+  const [{ loadPyodide }, snapshot] = await Promise.all([import(pyodideUrl), fresh ? null : findSnapshot(start.build)]);
   const streams = { stdout: (t) => output(t, false), stderr: (t) => output(t, true) };
-  const snapshot = fresh ? null : await readSnapshot(start.build);
-  const compiled = await libs;
   if (snapshot) {
     try {
       const pyodide = await loadPyodide({ ...streams, _loadSnapshot: snapshot.bytes,
-                                          createPyodideModule: pythonModule(pyodideUrl, compiled, [], snapshot.bytes, snapshot.libs) });
+                                          createPyodideModule: pythonModule(pyodideUrl, libs, [], snapshot.bytes, snapshot.libs) });
       console.log("Pandapad: Python restored from its snapshot");
       // Python broken beyond repair after a restore (Pyodide's fatal error): the next opening
       // must not restore the same memory again.
@@ -181,51 +187,56 @@ async function loadPython(start, fresh, libs) {
       await dropSnapshot(start.build);
     }
   }
-  const pyodide = await loadPyodide({ ...streams, createPyodideModule: pythonModule(pyodideUrl, compiled, []) });
+  const pyodide = await loadPyodide({ ...streams, createPyodideModule: pythonModule(pyodideUrl, libs, []) });
   console.log("Pandapad: Python started");
   return { pyodide, restored: false };
 }
 
 // The app's archive, fetched and un-gzipped by the browser (natively, beside Python's start):
-// the tar's bytes.
-async function fetchApp(url) {
+// the tar's bytes, and where each file lies in them.
+async function fetchApp(message) {
+  const url = new URL(message.appPackageUrl, self.location.href).href;
+  const files = fetchFiles(new URL("app-files.json", url).href);
+  files.catch(() => {});
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Failed to download app package: HTTP ${response.status} ${url}`);
-  return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  const tar = new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  return { tar, files: await files };
 }
 
-// Written out by Python's tarfile, without shutil's and tarfile's checks of every member's
-// owner and mode: half the time of pyodide.unpackArchive here, at every opening. Only plain
-// files and folders under the working folder, as web/build.py packs them.
-const UNPACK = `
-import os, tarfile
-with tarfile.open("/tmp/app.tar", mode="r:") as archive:
-    for member in archive:
-        name = os.path.normpath(member.name)
-        if name.startswith(("/", "..")):
-            raise ValueError(f"the app's archive names a file outside its folder: {member.name}")
-        if member.isdir():
-            os.makedirs(name, exist_ok=True)
-        elif member.isfile():
-            os.makedirs(os.path.dirname(name) or ".", exist_ok=True)
-            with open(name, "wb") as out:
-                out.write(archive.extractfile(member).read())
-os.remove("/tmp/app.tar")
-`;
+// The app's files placed where Python runs (its home, its working folder) without copying a
+// byte: each file of the in-memory file system is a view of its slice of the archive (MEMFS owns
+// the array it is given), from the file list web/build.py app_files wrote. Python's tarfile wrote
+// every file out at every opening (0.3-1.3 s of a restored opening here), and a read-only mount of
+// slices (WORKERFS) cost 0.3-0.4 s in the browser's Blob.slice calls.
+async function fetchFiles(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Failed to download the app's file list: HTTP ${response.status} ${url}`);
+  return response.json();
+}
 
-function unpackApp(pyodide, tar) {
-  pyodide.FS.writeFile("/tmp/app.tar", tar);
-  pyodide.runPython(UNPACK);
+function placeApp(pyodide, { tar, files }) {
+  const FS = pyodide.FS;
+  const folders = new Set();
+  for (const { filename, start, end } of files.files) {
+    const cut = filename.lastIndexOf("/");
+    const folder = HOME + filename.slice(0, cut);
+    if (!folders.has(folder)) {
+      FS.mkdirTree(folder);
+      folders.add(folder);
+    }
+    FS.createDataFile(folder, filename.slice(cut + 1), tar.subarray(start, end), true, false, true);
+  }
 }
 
 async function start(message, fresh = false, libs = compileLibs()) {
-  const app = fetchApp(new URL(message.appPackageUrl, self.location.href).href);
+  const app = fetchApp(message);
   app.catch(() => {});  // awaited below; an error is told there
   libs.catch(() => {});
   const { pyodide, restored } = await loadPython(message, fresh, libs);
   if (restored) {
     try {
-      return await run(message, pyodide, true, await app);
+      return await run(message, pyodide, true, app);
     } catch (error) {
       // Restored, but the app did not come up from it: never again from this snapshot, and this
       // opening starts Python afresh, as a first visit does.
@@ -234,16 +245,19 @@ async function start(message, fresh = false, libs = compileLibs()) {
       return start(message, true, libs);
     }
   }
-  return run(message, pyodide, false, await app);
+  return run(message, pyodide, false, app);
 }
 
-async function run(message, pyodide, restored, tar) {
+async function run(message, pyodide, restored, app) {
   step(restored ? "restored" : "started");
-  unpackApp(pyodide, tar);
-  console.log("Pandapad: the app unpacked");
+  const asked = performance.now();
+  const archive = await app;
+  const got = performance.now();
+  placeApp(pyodide, archive);
+  console.log(`Pandapad: the app placed (${Math.round(got - asked)} ms waiting for its archive, ${Math.round(performance.now() - got)} ms placing its files)`);
   if (restored) {
     // What the snapshot froze that must differ between openings: random's seed, and the import
-    // system's view of the files unpacked again. (The time zone is asked of the browser at each call.)
+    // system's view of the files placed again. (The time zone is asked of the browser at each call.)
     pyodide.runPython("import importlib, random; random.seed(); importlib.invalidate_caches()");
   } else {
     pyodide.runPython('import sys; sys.path.insert(0, "__pypackages__")');
@@ -281,13 +295,13 @@ except SystemExit as exit:
 // snapshot): Python afresh, the app prepared, its memory kept; the page then ends this worker.
 async function keepPython(message) {
   try {
-    const app = fetchApp(new URL(message.appPackageUrl, self.location.href).href);
+    const app = fetchApp(message);
     const libs = compileLibs();
     const pyodideUrl = new URL(message.pyodideUrl, self.location.href).href;
     const { loadPyodide } = await import(pyodideUrl);
     const placed = [];
-    const pyodide = await loadPyodide({ _makeSnapshot: true, createPyodideModule: pythonModule(pyodideUrl, await libs, placed) });
-    unpackApp(pyodide, await app);
+    const pyodide = await loadPyodide({ _makeSnapshot: true, createPyodideModule: pythonModule(pyodideUrl, libs, placed) });
+    placeApp(pyodide, await app);
     pyodide.runPython('import sys; sys.path.insert(0, "__pypackages__")\nfrom views.hosts.warm import prepare\nprepare()');
     const kept = libsToKeep(pyodide, placed);
     await keepSnapshot(message.build, pyodide.makeMemorySnapshot(), kept);
