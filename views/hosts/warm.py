@@ -30,7 +30,7 @@ def prepare() -> None:
     for name, module in list(getattr(ft, "_LAZY", {}).items()):  # what `ft.Column` etc. import at first use
         if not module.startswith(_NEEDS_THE_PAGE):
             getattr(ft, name)
-    for module in ("flet.app", "flet.messaging.session", "flet.messaging.protocol", "flet_charts", "segno",
+    for module in ("argparse", "flet.app", "flet.messaging.session", "flet.messaging.protocol", "flet_charts", "segno",
                    "tinydb", "pydantic", "msgpack"):
         importlib.import_module(module)
     for name in app_modules():
