@@ -42,45 +42,63 @@ def _name_column(names: list[str]) -> tuple[float, int]:
     return width, min(theme.size_to_fit(n, width, "SMALL", least=12) for n in names) if names else size
 
 
-def _bar_row(name: str, width: float, size: int, bar: ft.Control, value: str) -> ft.Control:
-    return ft.Row([ft.Text(name, size=size, width=width, weight=ft.FontWeight.W_600),
-                   ft.Container(bar, expand=True), ft.Text(value, size=theme.SMALL, weight=ft.FontWeight.BOLD)],
-                  spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+def _upright(text: str, size: int, width: float | None = None, bold=ft.FontWeight.W_600, gap: int = 0) -> ft.Control:
+    """A label of the turned chart, turned back so that it reads as any text (gap: px before it)."""
+    return ft.RotatedBox(quarter_turns=3, content=ft.Container(ft.Text(text, size=size, width=width, weight=bold),
+                                                               padding=ft.Padding.only(left=gap)))
+
+
+def _lying(groups: list, names: list[str], values: list[str], bar: float, most: float | None = None) -> ft.Control:
+    """A flet-charts BarChart turned a quarter (the bars lie down): its bottom axis, the players' names, is
+    then the left column, each name whole at its width (standing bars gave a name its bar's 28 px and its first
+    six letters, "Дмитри", #56); its top axis, each bar's value, the right one."""
+    import flet_charts as fch  # here, not at the top: 0.15 s of the phone build's start
+    width, size = _name_column(names)
+    row = max(bar + 10, size * 1.5 * max(1, max((len(n.split()) for n in names), default=1)))
+    value_width = max([theme.text_width(v, theme.SMALL) * 1.1 + 14 for v in values] + [30.0])
+    chart = fch.BarChart(
+        groups=groups, max_y=most, interactive=False, group_alignment=ft.MainAxisAlignment.SPACE_AROUND,
+        bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=k, label=_upright(n, size, width))
+                                          for k, n in enumerate(names)], label_size=width + 8),
+        top_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=k, label=_upright(v, theme.SMALL,
+                                                                                  bold=ft.FontWeight.BOLD, gap=6))
+                                       for k, v in enumerate(values)], label_size=value_width),
+        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.OUTLINE_VARIANT, width=1))
+    return ft.Container(ft.RotatedBox(quarter_turns=1, content=chart), height=row * max(1, len(names)) + 8)
 
 
 def _bars(values: list[tuple[str, int]], colour: str) -> ft.Control:
     """One bar a player, lying beside the name, as long as the wins."""
-    width, size = _name_column([n for n, _v in values])
-    most = max([v for _n, v in values] + [1])
-    rows = [_bar_row(n, width, size, ft.Row([ft.Container(height=20, bgcolor=colour, expand=v,
-                                                        border_radius=ft.BorderRadius.only(top_right=4, bottom_right=4))]
-                                          + ([ft.Container(expand=most - v)] if most > v else []) if v else [ft.Container(height=20)],
-                                          spacing=0), str(v))
-            for n, v in values]
+    import flet_charts as fch  # here, not at the top: 0.15 s of the phone build's start
+    groups = [fch.BarChartGroup(x=k, rods=[fch.BarChartRod(to_y=v, width=20, color=colour,
+                                                           border_radius=ft.BorderRadius.only(top_left=4, top_right=4))])
+              for k, (_n, v) in enumerate(values)]
+    chart = _lying(groups, [n for n, _v in values], [str(v) for _n, v in values], 20,
+                   most=max([v for _n, v in values] + [1]))
     words = "; ".join(_pair(n, v) for n, v in values)
     # TRANSLATORS: the bar chart read aloud: then "Ann 3; Ben 2"
     return ft.Semantics(label=_("Wins per player: {words}", words=words), container=True, exclude_semantics=True,
-                        content=ft.Column(rows, spacing=6))
+                        content=chart)
 
 
 def _colour_bars(colours: dict[str, list[int]]) -> ft.Control:
     """Points by colour per player, stacked ('which clan carries you'), lying beside the names; red below
     zero is drawn left of the zero line, the rest right of it."""
+    import flet_charts as fch  # here, not at the top: 0.15 s of the phone build's start
     names = sorted(colours, key=lambda n: -sum(colours[n]))[:MOST_BARS]
-    width, size = _name_column(names)
-    lows = {n: -sum(p for p in colours[n] if p < 0) for n in names}
-    highs = {n: sum(p for p in colours[n] if p > 0) for n in names}
-    low, high = max(lows.values(), default=0), max([1] + list(highs.values()))
-    rows = []
-    for name in names:
-        parts = [ft.Container(expand=low - lows[name])] if low - lows[name] else []
-        parts += [ft.Container(height=22, bgcolor=theme.RED_BLACK[0], expand=-p) for p in colours[name] if p < 0]
-        parts.append(ft.Container(width=2, height=26, bgcolor=ft.Colors.OUTLINE))  # zero
-        parts += [ft.Container(height=22, bgcolor=theme.DIE[c][0], expand=p) for c, p in zip(COLOURS, colours[name])
-                  if p > 0]
-        if high - highs[name]:
-            parts.append(ft.Container(expand=high - highs[name]))
-        rows.append(_bar_row(name, width, size, ft.Row(parts, spacing=0), str(sum(colours[name]))))
+    groups = []
+    for k, name in enumerate(names):
+        items, low, high = [], 0, 0
+        for colour, points in zip(COLOURS, colours[name]):
+            if points >= 0:
+                items.append(fch.BarChartRodStackItem(from_y=high, to_y=high + points, color=theme.DIE[colour][0]))
+                high += points
+            else:
+                items.append(fch.BarChartRodStackItem(from_y=low + points, to_y=low, color=theme.RED_BLACK[0]))
+                low += points
+        groups.append(fch.BarChartGroup(x=k, rods=[fch.BarChartRod(from_y=low, to_y=high, width=22,
+                                                                      stack_items=items)]))
+    chart = _lying(groups, names, [str(sum(colours[n])) for n in names], 22)
     # TRANSLATORS: one player's bar read aloud: the name, then each colour's points ("Ann: yellow 3, blue 5")
     words = "; ".join(_("{name}: {points}", name=n, points=", ".join(_pair(colour_word(c), p) for c, p in
                                                                      zip(COLOURS, colours[n]))) for n in names)
@@ -89,7 +107,7 @@ def _colour_bars(colours: dict[str, list[int]]) -> ft.Control:
                              ft.Text(colour_word(c), size=12)], tight=True, spacing=3) for c in COLOURS],
                     wrap=True, spacing=8)
     return ft.Column([ft.Semantics(label=_("Points by colour: {words}", words=words), container=True,
-                                   exclude_semantics=True, content=ft.Column(rows, spacing=6)), legend], spacing=6)
+                                   exclude_semantics=True, content=chart), legend], spacing=6)
 
 
 class StatisticsScreen:
