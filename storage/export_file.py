@@ -3,7 +3,7 @@ bytes whichever way a player asks for them."""
 from __future__ import annotations
 
 import io
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .transfer import export_envelope, export_lines, write_csv
 
@@ -23,6 +23,14 @@ def export_pieces(store, fmt: str) -> tuple[Iterator[str], list[int]]:
             yield record
     head = {k: v for k, v in export_envelope([]).items() if k != "games"}
     return export_lines(head, counted(store.iter_records() if store else ())), count
+
+
+def export_text(records: Iterable[dict], exported: str) -> str:
+    """The JSON export of the records given (as the store holds them), stamped `exported`: the
+    text `main.py export` writes for those games at that time (the handoff by QR code carries
+    it, storage/handoff.py)."""
+    head = {k: v for k, v in export_envelope([]).items() if k != "games"} | {"exported": exported}
+    return "".join(export_lines(head, records))
 
 
 def export_bytes(store, fmt: str) -> tuple[bytes, int]:
