@@ -72,6 +72,9 @@ class FinishedScreen:
         if len(result.rounds) >= 1:
             body += [theme.heading(_("How the game went"), size=theme.BODY), self._chart(result, runs)]
         body.append(ft.Row([
+            # Everyone who may open this game may send it (#53): its whole label may take two lines.
+            ft.OutlinedButton(_("Send to another phone"), icon=ft.Icons.SEND_TO_MOBILE, style=theme.wraps(),
+                              on_click=lambda e: self.navigate(f"/send/{record.id}")),
             *([ft.OutlinedButton(_("Edit"), icon=ft.Icons.EDIT, height=theme.TAP, on_click=self.on_edit,
                                  disabled=pad is None)] if who.may("edit") else []),
             *([ft.OutlinedButton(_("Delete"), icon=ft.Icons.DELETE_OUTLINE, height=theme.TAP, on_click=self.on_delete)]

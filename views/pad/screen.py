@@ -52,6 +52,9 @@ class PadScreen:
             icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=more_name), tooltip=more_name, items=[
             ft.PopupMenuItem(content=_("Big screen"), icon=ft.Icons.TV,
                              on_click=lambda e: self.page.navigate(f"/big/{self.game_id}")),
+            # A game in progress handed to another phone (this one's battery is low, #53).
+            ft.PopupMenuItem(content=_("Send to another phone"), icon=ft.Icons.SEND_TO_MOBILE,
+                             on_click=lambda e: self.page.navigate(f"/send/{self.game_id}")),
             *([ft.PopupMenuItem(content=_("Invite players"), icon=ft.Icons.QR_CODE_2,
                                 on_click=lambda e: self.page.navigate("/invite"))] if games.host.table else [])])
         self.title_text = ft.Text(_(self.rules.TITLE), weight=ft.FontWeight.BOLD, max_lines=2,
