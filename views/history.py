@@ -8,7 +8,8 @@ import flet as ft
 
 from views import theme
 from views.lang import _
-from views.history_state import FIRST, PAGE, RECENT_FOR_CHIPS, filtered, header, players, result_line
+from views.history_state import (FIRST, PAGE, RECENT_FOR_CHIPS, filtered, header, players, result_line, send_label,
+                                  send_route, sendable, tonights)
 from views.home import colour_of, title_of, when
 from views.pads import GAME_ORDER
 
@@ -34,14 +35,27 @@ class HistoryScreen:
                                    text_size=theme.BODY, on_change=self.on_search)
         self.list = ft.Column(spacing=0)
         self.more = ft.OutlinedButton(_("Show more"), height=theme.TAP, on_click=self.on_more)
+        # Sending several games (#53): the list becomes a selection, tonight's games chosen.
+        self.picking = False
+        self.chosen: set[str] = set()
+        self.boxes: dict[str, ft.Checkbox] = {}
+        self.pick_note = ft.Text(_("Tap the games to send. The games of the last evening are chosen."),
+                                 size=theme.BODY, color=theme.NOTE, visible=False)
+        self.send_btn = ft.FilledButton(send_label(0), icon=ft.Icons.SEND_TO_MOBILE, style=theme.wraps(), expand=True,
+                                        on_click=self.on_send)
+        self.pick_bar = ft.Container(ft.Row([
+            ft.OutlinedButton(_("Cancel"), style=theme.wraps(), on_click=self.on_pick), self.send_btn], spacing=8),
+            padding=ft.Padding.only(top=8), visible=False)
         self.view = ft.View(
             route="/history", padding=ft.Padding.all(8),
-            appbar=theme.titled_bar(_("History")),
+            appbar=theme.titled_bar(_("History"), actions=[
+                theme.icon_button(ft.Icons.SEND_TO_MOBILE, _("Send games"), self.on_pick)]),
             # One scrolling column, the filters at its top: kept above the list, they left it ~140 px of
             # a 320 x 640 phone at the largest text (about one game, #56); they scroll away with it.
-            controls=[ft.Column([self.count, self.search, self.game_chips, self.player_chips, self.list, self.more],
-                                scroll=ft.ScrollMode.AUTO, expand=True, on_scroll=self.on_scroll,
-                                scroll_interval=150, spacing=8)])
+            controls=[ft.Column([self.count, self.pick_note, self.search, self.game_chips, self.player_chips, self.list,
+                                 self.more], scroll=ft.ScrollMode.AUTO, expand=True, on_scroll=self.on_scroll,
+                                scroll_interval=150, spacing=8),
+                      self.pick_bar])
         self.fill()
 
     def _chip(self, label: str, selected: bool, on_select) -> ft.Chip:
@@ -57,13 +71,24 @@ class HistoryScreen:
             self._chip(title_of(g), self.game == g, partial(self.on_game, g)) for g in GAME_ORDER]
         self.player_chips.controls = [self._chip(_("Everyone"), self.player is None, partial(self.on_player, None))] + [
             self._chip(n, self.player == n, partial(self.on_player, n)) for n in self.names]
+        self.boxes = {}
         self.list.controls = [self._row(r) for r in found[:self.shown]]
         if not found:
             self.list.controls = [ft.Text(_("No game matches."), size=theme.BODY, color=theme.NOTE)]
         self.more.visible = len(found) > self.shown
+        self.pick_note.visible = self.pick_bar.visible = self.picking
+        self.fill_send()
+
+    def fill_send(self) -> None:
+        self.send_btn.content = send_label(len(self.chosen))
+        self.send_btn.disabled = not self.chosen
 
     def _row(self, row) -> ft.Control:
         live = not row["finished"]
+        picked = self.picking and sendable(row)
+        if picked:
+            box = self.boxes[row["id"]] = ft.Checkbox(value=row["id"] in self.chosen,
+                                                     on_change=partial(self.on_box, row["id"]))
         return ft.ListTile(
             leading=ft.Icon(ft.Icons.PLAY_CIRCLE_OUTLINE if live else ft.Icons.EMOJI_EVENTS, size=28,
                             color=colour_of(row["game"])),  # as on the home
@@ -72,7 +97,10 @@ class HistoryScreen:
             title=_("{game}, {when}", game=title_of(row['game']), when=when(row['created'] or row['finished'])),
             title_text_style=ft.TextStyle(size=theme.BODY, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
             subtitle=ft.Text(result_line(row), size=theme.SMALL),
-            min_height=theme.TAP + 8, on_click=partial(self.on_open, row["id"]))
+            min_height=theme.TAP + 8, trailing=box if picked else None,
+            # Choosing: a tap on a row chooses it; a game in progress is sent from its pad, not here.
+            disabled=self.picking and not picked,
+            on_click=partial(self.on_toggle if self.picking else self.on_open, row["id"]))
 
     def redraw(self) -> None:
         self.fill()
@@ -107,3 +135,32 @@ class HistoryScreen:
 
     def on_open(self, game_id: str, e) -> None:
         self.navigate(f"/game/{game_id}")
+
+    def on_pick(self, e) -> None:
+        """Send games: the list becomes a selection (again: back to the list)."""
+        self.picking = not self.picking
+        self.chosen = set(tonights(self.rows)) if self.picking else set()
+        self.redraw()
+
+    def choose(self, game_id: str, on: bool) -> None:
+        if on:
+            self.chosen.add(game_id)
+        else:
+            self.chosen.discard(game_id)
+        self.fill_send()
+        box = self.boxes.get(game_id)
+        if box is not None:
+            box.value = on
+        self.page.update(*([box] if box is not None else []), self.send_btn)
+
+    def on_toggle(self, game_id: str, e) -> None:
+        self.choose(game_id, game_id not in self.chosen)
+
+    def on_box(self, game_id: str, e) -> None:
+        self.choose(game_id, bool(e.control.value))
+
+    def on_send(self, e) -> None:
+        # Newest first, as the list shows them.
+        ids = [r["id"] for r in self.rows if r["id"] in self.chosen]
+        if ids:
+            self.navigate(send_route(ids))

@@ -3,6 +3,7 @@ Flet here. Rows are dicts of storage.summary: id, game, created, finished, playe
 [(id, name, total, place)], winners [names]."""
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Iterable
 
 from scoring.names import key
@@ -65,3 +66,40 @@ def result_line(row) -> str:
     # TRANSLATORS: a history row: who won, then every score ("Ann won · Ann 62 · Ben 40")
     return n_("{names} won · {scores}", "{names} won · {scores}", len(winners), names=lang.names(winners),
               scores=scores)
+
+
+# A night's games end after midnight: a game finished before this hour counts to the evening before.
+NIGHT_ENDS = 6
+
+
+def evening_of(iso: str | None):
+    """The evening a game finished in (local time, NIGHT_ENDS hours back), or None if unknown."""
+    if not iso:
+        return None
+    try:
+        t = datetime.fromisoformat(iso.replace("Z", "+00:00")).astimezone()
+    except ValueError:
+        return None
+    return (t - timedelta(hours=NIGHT_ENDS)).date()
+
+
+def tonights(rows: Iterable) -> list[str]:
+    """The ids of the finished games of the latest evening any game finished in ("tonight's games",
+    chosen when History starts a selection to send, #53), in the rows' order."""
+    finished = [(r["id"], evening_of(r["finished"])) for r in rows if r["finished"]]
+    latest = max((e for _id, e in finished if e is not None), default=None)
+    return [game_id for game_id, e in finished if latest is not None and e == latest]
+
+
+def sendable(row) -> bool:
+    """Only finished games are sent from History (a game in progress is sent from its pad's menu)."""
+    return bool(row["finished"])
+
+
+def send_route(ids: Iterable[str]) -> str:
+    return "/send/" + ",".join(ids)
+
+
+def send_label(n: int) -> str:
+    # TRANSLATORS: the button under History's list in selection mode ("Send 3 games")
+    return n_("Send {n} game", "Send {n} games", n)
