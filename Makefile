@@ -23,7 +23,16 @@ $(WEB_NODE): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-$(STAMP): pyproject.toml Makefile views/hosts/FLET.md $(WEB_NODE)
+# The QR decoder the page loads where the browser has no BarcodeDetector (#53, assets/camera.js):
+# barcode-detector's one-file build and zxing-wasm's reader, from npm, served by both hosts.
+QR_DECODER := assets/qr/.copied
+$(QR_DECODER): $(WEB_NODE)
+	@mkdir -p assets/qr
+	cp web/node_modules/barcode-detector/dist/iife/ponyfill.js assets/qr/barcode-detector.js
+	cp web/node_modules/zxing-wasm/dist/reader/zxing_reader.wasm assets/qr/zxing_reader.wasm
+	@touch $@
+
+$(STAMP): pyproject.toml Makefile views/hosts/FLET.md $(WEB_NODE) $(QR_DECODER)
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Pandapad needs Python >= 3.11, $(PYTHON) is " + sys.version.split()[0])'
 	@# The Flet pinned is the one the patches were read against (views/hosts/FLET.md), or setup stops here.
 	@$(PYTHON) views/hosts/flet_pin.py

@@ -262,7 +262,8 @@ def finish_page() -> None:
                         f'  <meta name="theme-color" content="{THEME_COLOUR}">', 1)
     html = html.replace('<script src="python.js"></script>', '<script src="languages.js"></script>\n'
                         '  <script src="python.js"></script>\n'
-                        '  <script src="early.js"></script>\n  <script src="page.js"></script>', 1)
+                        '  <script src="early.js"></script>\n  <script src="page.js"></script>\n'
+                        '  <script src="camera.js" defer></script>', 1)
     html = re.sub(r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
                   f'<meta name="apple-mobile-web-app-title" content="{NAME}">', html)
     index.write_text(opening_screen(html))
@@ -271,6 +272,12 @@ def finish_page() -> None:
         shutil.copy2(WEB / script, OUT / script)
     # English where the browser's language tag is not a language: the server's page loads it too.
     shutil.copy2(ROOT / "assets" / "languages.js", OUT / "languages.js")
+    # Reading another phone's codes with the camera (#53): the page's script, and the decoder it
+    # loads where the browser has no BarcodeDetector (make setup copies it from npm to assets/qr/).
+    shutil.copy2(ROOT / "assets" / "camera.js", OUT / "camera.js")
+    if not (ROOT / "assets" / "qr" / "barcode-detector.js").is_file():
+        raise SystemExit("make web: assets/qr/ has no decoder; run make setup (npm ci in web/)")
+    shutil.copytree(ROOT / "assets" / "qr", OUT / "qr")
     # GitHub Pages and most static hosts answer an unknown path with 404.html: the app itself,
     # so that a link to /game/… opens the app on a first visit too.
     shutil.copy2(index, OUT / "404.html")
