@@ -17,10 +17,12 @@ from views.finished import FinishedScreen
 from views.history import HistoryScreen
 from views.hosts.host import Host
 from views.statistics import PlayerScreen, StatisticsScreen
+from views.send import SendScreen
 from views.settings import SettingsScreen
 from views.games import Games, new_record
 from views.new_game import NewGame
 from views.pads import GAME_ORDER, PADS
+from views.receive import ReceiveScreen
 from views.roles import GUEST, HOST_WHO, Who, may_open_finished, refusal, route_action
 from views.table import TOKEN_KEY, Access
 
@@ -330,6 +332,13 @@ class Shell:
             stack.append(HistoryScreen(self.page, rows, self.navigate).view)
         elif route == "/data":
             stack.append(DataScreen(self.page, self.games, self.notices, self.who).view)
+        elif len(parts) == 2 and parts[0] == "send":
+            screen = await self.send_screen(parts[1].split(","))
+            if screen is not None:
+                stack.append(screen.view)
+        elif route == "/receive":
+            screen = ReceiveScreen(self.page, self.games, self.navigate, self.who)
+            stack.append(screen.view)
         elif route != "/":
             self.page.show_dialog(ft.SnackBar(ft.Text(_("Nothing at {route}; here is the home screen.", route=route))))
         if not route.startswith("/new/"):
@@ -343,7 +352,9 @@ class Shell:
         self.page.update()
         if refilled:
             self.page.update(self.home.view)  # isolated: the update of the page stopped at it
-        self.keep_awake(screen is not None and preferences.settings_of(self.page, self.games).keep_awake)
+        # A code shown to another phone's camera keeps the screen on whatever the setting (#53).
+        self.keep_awake(isinstance(screen, SendScreen) or (
+            screen is not None and preferences.settings_of(self.page, self.games).keep_awake))
 
     async def fill_home(self) -> None:
         try:
@@ -376,6 +387,23 @@ class Shell:
         if big:
             return BigScreen(self.page, self.games, saved, pad)
         return pad(self.page, self.games, saved)
+
+    async def send_screen(self, game_ids: list[str]):
+        """The codes of these games for another phone's camera (#53): games this phone may open."""
+        saved = []
+        for game_id in dict.fromkeys(game_ids):
+            try:
+                one = await self.games.load(game_id)
+            except Exception as exc:
+                log.info("cannot send game %s: %s", game_id, exc)
+                self.page.show_dialog(ft.SnackBar(ft.Text(_("That game is not stored here."), size=theme.BODY)))
+                return None
+            if one.record.finished and not may_open_finished(self.who.role, game_id, self.games.tonight,
+                                                             self.who.guests_see_history):
+                self.refuse("history")
+                return None
+            saved.append(one)
+        return SendScreen(self.page, self.games, saved, self.navigate) if saved else None
 
     def refuse(self, action: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(

@@ -111,7 +111,92 @@ def made_when(stamp: str | None) -> str:
     return _("Last backup file: {when}.", when=lang.day_clock(when, year=True))
 
 
-class DataScreen:
+class ImportPreview:
+    """What an import shows before it writes (#22), for a file (Your data) and for the codes of
+    another phone (views/receive.py): the counts, the warnings, and `Import N games`. A screen
+    gives it self.page, self.games, self.who and self.preview (the column it says things in)."""
+
+    pending = None  # (games, name) read and previewed, not imported yet
+
+    def refused(self, action: str) -> bool:
+        """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
+        if self.who.may(action):
+            return False
+        self.page.show_dialog(ft.SnackBar(ft.Text(refusal_said(action), size=theme.BODY)))
+        return True
+
+    def say(self, *controls: ft.Control) -> None:
+        self.preview.controls = list(controls)
+        self.page.update(self.preview)
+
+    def line(self, text: str, error: bool = False) -> ft.Control:
+        return ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
+                               color=ft.Colors.ERROR if error else ft.Colors.PRIMARY),
+                       ft.Text(text, size=theme.BODY, expand=True)], vertical_alignment=ft.CrossAxisAlignment.START)
+
+    async def show_preview(self, raw: bytes, name: str, read=read_file) -> None:
+        """`read(raw, name)` gives (games, None) or (None, the one-line reason it is refused)."""
+        if self.refused("import"):
+            return
+        games, problem = await self.games.run(read, raw, name)
+        if problem:
+            self.say(self.line(_("Refused, nothing was changed: {reason}", reason=problem), error=True))
+            return
+        try:
+            report = await self.games.run(self.games.store.import_incoming, games, True, True)
+        except (StoreError, RecordError) as exc:
+            self.say(self.line(_("Refused, nothing was changed: {reason}", reason=exc), error=True))
+            return
+        except Exception as exc:  # noqa: BLE001 - a line on the phone, never a spinner for ever
+            log.exception("import preview")
+            self.say(self.line(_("Refused, nothing was changed: {file} could not be read ({error}).", file=name,
+                                 error=type(exc).__name__), error=True))
+            return
+        writes = report.new + report.updated
+        counts = counts_of(report)
+        counts = self.holds(name, len(games), counts)
+        # Said before the tap that imports (#22): another game under a stored id comes in as a
+        # new game, a finished game that breaks its rules comes in with its problems shown.
+        warnings = [self.line(text, error=True) for text in report.warnings()]
+        if writes == 0:
+            self.say(self.line(_("{counts}. Nothing to import: every game is stored already.", counts=counts)))
+            return
+        self.pending = (games, name)
+        # TRANSLATORS: what an import file holds ("bets.json holds 4 games: 3 new, …") as a sentence
+        self.say(self.line(_("{counts}.", counts=counts)), *warnings,
+                 ft.Row([ft.FilledButton(n_("Import {n} game", "Import {n} games", writes),
+                                         icon=ft.Icons.CHECK, style=theme.wraps(),
+                                         on_click=lambda e: self.page.run_task(self.confirm)),
+                         ft.TextButton(_("Cancel"), on_click=lambda e: self.say())], wrap=True))
+
+    async def confirm(self) -> None:
+        if self.pending is None or self.refused("import"):
+            return
+        games, name = self.pending
+        self.pending = None
+        try:
+            # A game being played here is left as it is: its pads would not know (#24).
+            report = await self.games.run(self.games.store.import_incoming, games, False, True)
+        except Exception as exc:  # the store keeps all or nothing; say what happened
+            log.exception("import")
+            self.say(self.line(_("Not imported: {reason}. The store is as it was.", reason=exc), error=True))
+            return
+        # The counts in this phone's words (the report's own text is the command line's English).
+        self.say(self.line(self.came_in(name, counts_of(report))))
+        await self.imported(report)
+
+    def holds(self, name: str, n: int, counts: str) -> str:
+        # TRANSLATORS: what an import file holds, then the counts ("3 new, 1 updated, 0 unchanged")
+        return n_("{file} holds {n} game: {counts}", "{file} holds {n} games: {counts}", n, file=name, counts=counts)
+
+    def came_in(self, name: str, counts: str) -> str:
+        return _("Imported from {file}: {report}.", file=name, report=counts)
+
+    async def imported(self, report) -> None:
+        """After an import: what the screen says again."""
+
+
+class DataScreen(ImportPreview):
     def __init__(self, page: ft.Page, games, notices: list[str], who=HOST_WHO):
         self.page = page
         self.who = who  # the shell shows this screen to the host only; each handler asks again
@@ -155,8 +240,12 @@ class DataScreen:
                 ft.Text(_("An export file or one game record (JSON, up to {size}). You see what it would change "
                           "first; nothing is written until you confirm, and a refused file changes nothing.",
                           size=megabytes(IMPORT_LIMIT)), size=theme.SMALL),
-                ft.OutlinedButton(_("Choose a file to import"), icon=ft.Icons.UPLOAD_FILE, style=theme.wraps(),
-                                  on_click=lambda e: self.page.run_task(self.choose)),
+                ft.Row([ft.OutlinedButton(_("Choose a file to import"), icon=ft.Icons.UPLOAD_FILE, style=theme.wraps(),
+                                          on_click=lambda e: self.page.run_task(self.choose)),
+                        # No file, no network: the other phone's screen, read by this one's camera (#53).
+                        ft.OutlinedButton(_("Receive from another phone"), icon=ft.Icons.QR_CODE_SCANNER,
+                                          style=theme.wraps(), on_click=lambda e: self.page.navigate("/receive"))],
+                       wrap=True, spacing=12, run_spacing=12),
                 self.preview,
                 ft.Divider(),
                 theme.heading(_("Backups"), size=theme.BODY),
@@ -193,13 +282,6 @@ class DataScreen:
             self.keeping.value, self.keeping.visible = " ".join(lines), True
         self.page.update(self.kept, self.keeping)
 
-    def refused(self, action: str) -> bool:
-        """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
-        if self.who.may(action):
-            return False
-        self.page.show_dialog(ft.SnackBar(ft.Text(refusal_said(action), size=theme.BODY)))
-        return True
-
     async def export(self, fmt: str) -> None:
         if self.refused("export"):
             return
@@ -220,14 +302,9 @@ class DataScreen:
         self.page.update(self.status, self.made)
 
     # ------------------------------------------------------------------ import
-    def say(self, *controls: ft.Control) -> None:
-        self.preview.controls = list(controls)
-        self.page.update(self.preview)
-
-    def line(self, text: str, error: bool = False) -> ft.Control:
-        return ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE,
-                               color=ft.Colors.ERROR if error else ft.Colors.PRIMARY),
-                       ft.Text(text, size=theme.BODY, expand=True)], vertical_alignment=ft.CrossAxisAlignment.START)
+    async def imported(self, report) -> None:
+        await self.say_where()
+        await self.list_backups()  # an import keeps a backup of the games before it
 
     async def choose(self) -> None:
         self.pending = None
@@ -259,59 +336,6 @@ class DataScreen:
                                  reason=exc), error=True))
             return
         await self.show_preview(raw, chosen.name)
-
-    async def show_preview(self, raw: bytes, name: str) -> None:
-        if self.refused("import"):
-            return
-        games, problem = await self.games.run(read_file, raw, name)
-        if problem:
-            self.say(self.line(_("Refused, nothing was changed: {reason}", reason=problem), error=True))
-            return
-        try:
-            report = await self.games.run(self.games.store.import_incoming, games, True, True)
-        except (StoreError, RecordError) as exc:
-            self.say(self.line(_("Refused, nothing was changed: {reason}", reason=exc), error=True))
-            return
-        except Exception as exc:  # noqa: BLE001 - a line on the phone, never a spinner for ever
-            log.exception("import preview")
-            self.say(self.line(_("Refused, nothing was changed: {file} could not be read ({error}).", file=name,
-                                 error=type(exc).__name__), error=True))
-            return
-        writes = report.new + report.updated
-        counts = counts_of(report)
-        # TRANSLATORS: what an import file holds, then the counts ("3 new, 1 updated, 0 unchanged")
-        counts = n_("{file} holds {n} game: {counts}", "{file} holds {n} games: {counts}", len(games), file=name,
-                    counts=counts)
-        # Said before the tap that imports (#22): another game under a stored id comes in as a
-        # new game, a finished game that breaks its rules comes in with its problems shown.
-        warnings = [self.line(text, error=True) for text in report.warnings()]
-        if writes == 0:
-            self.say(self.line(_("{counts}. Nothing to import: every game is stored already.", counts=counts)))
-            return
-        self.pending = (games, name)
-        # TRANSLATORS: what an import file holds ("bets.json holds 4 games: 3 new, …") as a sentence
-        self.say(self.line(_("{counts}.", counts=counts)), *warnings,
-                 ft.Row([ft.FilledButton(n_("Import {n} game", "Import {n} games", writes),
-                                         icon=ft.Icons.CHECK, style=theme.wraps(),
-                                         on_click=lambda e: self.page.run_task(self.confirm)),
-                         ft.TextButton(_("Cancel"), on_click=lambda e: self.say())], wrap=True))
-
-    async def confirm(self) -> None:
-        if self.pending is None or self.refused("import"):
-            return
-        games, name = self.pending
-        self.pending = None
-        try:
-            # A game being played here is left as it is: its pads would not know (#24).
-            report = await self.games.run(self.games.store.import_incoming, games, False, True)
-        except Exception as exc:  # the store keeps all or nothing; say what happened
-            log.exception("import")
-            self.say(self.line(_("Not imported: {reason}. The store is as it was.", reason=exc), error=True))
-            return
-        # The counts in this phone's words (the report's own text is the command line's English).
-        self.say(self.line(_("Imported from {file}: {report}.", file=name, report=counts_of(report))))
-        await self.say_where()
-        await self.list_backups()  # an import keeps a backup of the games before it
 
     # ------------------------------------------------------------------ backups
     async def list_backups(self) -> None:

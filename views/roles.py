@@ -26,7 +26,8 @@ HOST_ONLY = {
 READ_ONLY = {"history"}
 
 # Addresses only the host opens (a guest typing one gets the refusal and the home).
-HOST_ONLY_ROUTES = {"/data": "data", "/history": "history", "/stats/": "history", "/player/": "history"}
+# Receiving games from another phone imports them into this store (#53): as Import does.
+HOST_ONLY_ROUTES = {"/receive": "import", "/data": "data", "/history": "history", "/stats/": "history", "/player/": "history"}
 
 
 def may(role: str | None, action: str, guests_see_history: bool = False) -> bool:
