@@ -49,7 +49,7 @@ class HistoryScreen:
         self.view = ft.View(
             route="/history", padding=ft.Padding.all(8),
             appbar=theme.titled_bar(_("History"), actions=[
-                theme.icon_button(ft.Icons.SEND_TO_MOBILE, _("Send games"), self.on_pick)]),
+                theme.icon_button(ft.Icons.QR_CODE_2, _("Send games"), self.on_pick)]),
             # One scrolling column, the filters at its top: kept above the list, they left it ~140 px of
             # a 320 x 640 phone at the largest text (about one game, #56); they scroll away with it.
             controls=[ft.Column([self.count, self.pick_note, self.search, self.game_chips, self.player_chips, self.list,
@@ -66,6 +66,8 @@ class HistoryScreen:
 
     def fill(self) -> None:
         found = self.found = filtered(self.rows, self.game, self.player, self.text)
+        if self.picking:  # only finished games are sent from here; a game in progress from its pad
+            found = self.found = [r for r in found if sendable(r)]
         self.count.value = header(len(found))
         self.game_chips.controls = [self._chip(_("All games"), self.game is None, partial(self.on_game, None))] + [
             self._chip(title_of(g), self.game == g, partial(self.on_game, g)) for g in GAME_ORDER]
@@ -77,6 +79,8 @@ class HistoryScreen:
             self.list.controls = [ft.Text(_("No game matches."), size=theme.BODY, color=theme.NOTE)]
         self.more.visible = len(found) > self.shown
         self.pick_note.visible = self.pick_bar.visible = self.picking
+        # Choosing, the rows come first: the filters took a small phone's whole screen at the largest text.
+        self.search.visible = self.game_chips.visible = self.player_chips.visible = not self.picking
         self.fill_send()
 
     def fill_send(self) -> None:
@@ -96,10 +100,12 @@ class HistoryScreen:
             # TRANSLATORS: a history row's title: the game and when it started ("Pandoria, 24 Nov 14:05")
             title=_("{game}, {when}", game=title_of(row['game']), when=when(row['created'] or row['finished'])),
             title_text_style=ft.TextStyle(size=theme.BODY, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE),
-            subtitle=ft.Text(result_line(row), size=theme.SMALL),
+            # Choosing, a row is two lines of scores at most and its box beside its title: centred on
+            # a row of ten long names, the box was a screen below the game's name at the largest text.
+            subtitle=ft.Text(result_line(row), size=theme.SMALL, max_lines=2 if picked else None,
+                             overflow=ft.TextOverflow.ELLIPSIS if picked else None),
+            title_alignment=ft.ListTileTitleAlignment.TOP if picked else None,
             min_height=theme.TAP + 8, trailing=box if picked else None,
-            # Choosing: a tap on a row chooses it; a game in progress is sent from its pad, not here.
-            disabled=self.picking and not picked,
             on_click=partial(self.on_toggle if self.picking else self.on_open, row["id"]))
 
     def redraw(self) -> None:

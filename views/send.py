@@ -150,9 +150,11 @@ class SendScreen:
         for record in records:
             lines.append(ft.Row([self.glyph(record.game, 36),
                                  ft.Column([ft.Text(game_line(record), size=theme.BODY, weight=ft.FontWeight.BOLD),
-                                            ft.Text(players_line(record), size=theme.SMALL, color=theme.NOTE)],
+                                            # One short line a game: ten long names cut after two lines.
+                                            ft.Text(players_line(record), size=theme.SMALL, color=theme.NOTE,
+                                                    max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)],
                                            spacing=0, tight=True, expand=True)],
-                                spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+                                spacing=12, vertical_alignment=ft.CrossAxisAlignment.START))
         return lines
 
     @staticmethod
