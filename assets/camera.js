@@ -29,6 +29,10 @@
     cancel: "Cancel",
   };
   let scan = null;  // the reading under way
+  // What the readings came to, for a test to wait on and a bench to time (performance.now()):
+  // how many opened, the frames of the last in the order heard, what it said, how it ended.
+  const told = window.__pandapadCamera = {opened: 0, heard: [], notes: [], outcome: null, startedAt: null,
+                                          firstAt: null, doneAt: null};
 
   function words() {
     try {
@@ -104,6 +108,8 @@
 
     const current = scan = {input, layer, video, status, note, said, frames: new Map(), id: null, n: 0,
                             stream: null, done: false};
+    Object.assign(told, {opened: told.opened + 1, heard: [], notes: [], outcome: null, startedAt: performance.now(),
+                         firstAt: null, doneAt: null});
     cancel.addEventListener("click", () => finish(current, null));
     // The phone's back gesture leaves the screen: the camera stops with it.
     window.addEventListener("popstate", current.onBack = () => finish(current, null), {once: true});
@@ -208,6 +214,10 @@
     }
     if (current.frames.has(k)) return;
     current.frames.set(k, text);
+    if (scan === current) {
+      told.heard.push(k);
+      told.firstAt ??= performance.now();
+    }
     tell(current, "", "");
     current.layer.dataset.have = String(current.frames.size);
     current.layer.dataset.n = String(current.n);
@@ -220,6 +230,7 @@
   }
 
   function tell(current, kind, text) {
+    if (kind && scan === current) told.notes.push(kind);
     current.layer.dataset.note = kind;
     current.note.textContent = text;
   }
@@ -235,7 +246,11 @@
   function finish(current, outcome, body) {
     if (current.done) return;
     current.done = true;
-    if (scan === current) scan = null;
+    if (scan === current) {
+      scan = null;
+      told.outcome = outcome === null ? "cancel" : outcome;
+      told.doneAt = performance.now();
+    }
     stopCamera(current);
     current.layer.dataset.state = "done";
     current.layer.remove();

@@ -403,12 +403,13 @@ def wait_for_paint(page: "Page", quiet_ms: float = 100, timeout: float = 5_000) 
 
 
 
-def launch_chromium(playwright: "Playwright", **kwargs) -> "Browser":
-    """Debian's Chromium through Playwright, headless, with the flags from flet-notes.md."""
+def launch_chromium(playwright: "Playwright", extra_args: Sequence[str] = (), **kwargs) -> "Browser":
+    """Debian's Chromium through Playwright, headless, with the flags from flet-notes.md (and
+    extra_args: a fake camera, tests/fake_camera.py)."""
     if not os.access(CHROMIUM, os.X_OK):
         raise RuntimeError(f"{CHROMIUM} missing: run `make setup` (apt-get install -y chromium)")
     return playwright.chromium.launch(
-        executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), headless=True, **kwargs
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *extra_args], headless=True, **kwargs
     )
 
 
@@ -423,6 +424,17 @@ def chromium(**kwargs) -> Iterator["Browser"]:
             yield browser
         finally:
             browser.close()
+
+
+@contextlib.contextmanager
+def another_chromium(browser: "Browser", extra_args: Sequence[str] = ()) -> Iterator["Browser"]:
+    """A second Chromium beside `browser`, from the same Playwright (one per process), with the
+    flags of every test's and extra_args (not the session's camera: tests/conftest.py)."""
+    other = browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *extra_args], headless=True)
+    try:
+        yield other
+    finally:
+        other.close()
 
 
 def enable_semantics(page: "Page", timeout: float = 60_000) -> None:

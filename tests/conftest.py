@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tests import browser_harness
+from tests import browser_harness, fake_camera
 
 # The command line speaks the terminal's language (#33): the suite, and every main.py and
 # server it starts, in English whatever this machine's locale (a test asks for another itself).
@@ -16,9 +16,17 @@ os.environ["LANG"] = "C.UTF-8"
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """One headless Debian Chromium for the whole run (a boot costs about a second)."""
-    with browser_harness.chromium() as b:
+def camera_film(tmp_path_factory):
+    """What the phones' camera films in this run (#53, tests/fake_camera.py): a test writes the
+    other phone's code into it before a reading starts."""
+    return fake_camera.write_y4m(tmp_path_factory.mktemp("camera") / "camera.y4m", [])
+
+
+@pytest.fixture(scope="session")
+def browser(camera_film):
+    """One headless Debian Chromium for the whole run (a boot costs about a second), whose
+    camera plays camera_film."""
+    with browser_harness.chromium(extra_args=fake_camera.camera_args(camera_film)) as b:
         yield b
 
 

@@ -18,9 +18,14 @@ FPS = 12
 
 
 def camera_args(y4m: Path) -> list[str]:
-    """Chromium's flags for a camera that plays `y4m`, allowed without asking."""
-    return ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-            f"--use-file-for-fake-video-capture={y4m}"]
+    """Chromium's flags for a camera that plays `y4m`. A page may use it where its context was
+    given the permission (ALLOWED), as a person allows it when the browser asks; elsewhere the
+    browser refuses it (NotAllowedError), as when the person said no. (Chromium's
+    --use-fake-ui-for-media-stream would allow it everywhere, whatever the permissions.)"""
+    return ["--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={y4m}"]
+
+
+ALLOWED = {"permissions": ["camera"]}  # a context whose person allowed the camera
 
 
 def _filmed(png: bytes) -> Image.Image:
@@ -42,7 +47,8 @@ def write_y4m(path: Path, shots: Sequence[bytes], frames_each: int = 3) -> Path:
     """Film `shots` (PNG screenshots) one after another, each held `frames_each` frames (at 12
     frames a second, 3 is a quarter of a second: the pace of the sending phone's loop)."""
     header = f"YUV4MPEG2 W{WIDTH} H{HEIGHT} F{FPS}:1 Ip A1:1 C420jpeg\n".encode()
-    frames = [_i420(_filmed(png)) for png in shots]
+    # Nothing to film: a grey picture, as a camera pointed at nothing in particular.
+    frames = [_i420(_filmed(png)) for png in shots] or [_i420(Image.new("RGB", (WIDTH, HEIGHT), (128, 128, 128)))]
     with open(path, "wb") as out:
         out.write(header)
         for frame in frames:

@@ -99,7 +99,7 @@ def test_a_loop_steps_through_its_frames_changing_only_the_codes_and_the_caption
     assert screen.caption.visible and screen.caption.value == frame_caption(1, n) == f"Code 1 of {n}"
     assert [c.opacity for c in screen.codes] == [1.0] + [0.0] * (n - 1)
     changed = screen.step()
-    assert changed == [screen.codes[0], screen.codes[1], screen.caption]
+    assert changed == [screen.codes[1], screen.caption, screen.codes[0]]  # the next shown before the last hides
     assert screen.caption.value == f"Code 2 of {n}" and [c.opacity for c in screen.codes][:2] == [0.0, 1.0]
     for _k in range(n - 1):
         screen.step()

@@ -142,8 +142,9 @@ class Home:
         self.looking_back = ft.Row(buttons, spacing=8) if side else ft.Column(
             buttons, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
         # A game handed over from another phone's screen (#53): where an import may be made.
-        self.receive = ft.FilledTonalButton(_("Receive from another phone"), icon=ft.Icons.QR_CODE_SCANNER,
-                                            style=theme.wraps(), on_click=partial(_go, navigate, "/receive"))
+        self.receive = ft.Row([ft.FilledTonalButton(_("Receive from another phone"), icon=ft.Icons.QR_CODE_SCANNER,
+                                                    style=theme.wraps(), expand=True,
+                                                    on_click=partial(_go, navigate, "/receive"))])
         self.tiles: dict[tuple[str, str], tuple[ft.Control, ft.Text, ft.Text]] = {}  # (kind, game id) -> tile
         self.column = ft.Column([], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)
         self.view = Hub(
@@ -172,12 +173,12 @@ class Home:
                     "resume", s, _("Resume {game}, {when}", game=title_of(s.game), when=when(s.created)),
                     leader_line(s), ft.Icons.PLAY_CIRCLE_FILL, 36, listed))
         items.extend(self.games)
-        if self.who.may("import"):
-            items.append(self.receive)
         finished = [s for s in recent if s.finished][:5]
         history = self.who.may("history")  # the host may open or close it for guests at any time
         if history:
             items.append(self.looking_back)
+        if self.who.may("import"):
+            items.append(self.receive)
         items.append(theme.heading(_("Last results") if history else _("Finished at this table tonight")))
         if not finished:
             items.append(ft.Text(_("No finished game yet.") if history else _("No game finished here since the host "

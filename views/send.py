@@ -170,7 +170,9 @@ class SendScreen:
         new = self.codes[self.shown]
         old.opacity, new.opacity = 0.0, 1.0
         self.caption.value = frame_caption(self.shown + 1, len(self.codes))
-        return [old, new, self.caption]
+        # The next code shown before the last one is hidden: a phone may draw between the two,
+        # and hiding first left the card blank for that frame (seen in 1 of 80 screenshots).
+        return [new, self.caption, old]
 
     async def loop(self) -> None:
         theme.bind(self.page)  # the caption in this phone's language (a task has no session of its own)
