@@ -26,7 +26,7 @@ from scoring import parse_record
 from storage import Store
 from tests import finished_examples as fx
 from tests.browser_harness import (REPO_ROOT, another_chromium, flet_server, open_app_page, screenshot, scrolled_to,
-                                   wait_for_paint, wait_for_text)
+                                   table_server, wait_for_paint, wait_for_text)
 from tests.fake_camera import ALLOWED, write_y4m
 from tests.pad_checks import phone_page
 from tests.records_for_tests import record
@@ -280,7 +280,7 @@ def test_a_changed_code_is_refused_and_other_codes_are_not_mixed_in(browser, pho
         b.context.close()
 
 
-def test_a_refused_camera_and_a_browser_with_none_are_said_with_the_file_import_offered(browser, phones):
+def test_a_refused_camera_and_a_browser_with_none_are_said_with_the_file_import_offered(browser, phones, tmp_path):
     b = phone_page(browser, phones["b"][0].url)  # the person said no when the browser asked
     try:
         b.get_by_role("button", name="Receive from another phone", exact=True).tap()
@@ -296,5 +296,16 @@ def test_a_refused_camera_and_a_browser_with_none_are_said_with_the_file_import_
             page.get_by_text(re.compile(r"^No camera can be used here\.")).first.wait_for()
             page.get_by_role("button", name="Choose a file to import").click()
             page.get_by_role("button", name="Export JSON").wait_for()  # Your data, where the file import is
+        finally:
+            page.context.close()
+    # The host's phone at a table (--lan): the table's plain http:// address on the Wi-Fi gets no
+    # camera from any browser; said so, with the file import instead.
+    with table_server(tmp_path / "table", "guests-of-the-table") as table:
+        wifi = re.search(r"served to the table at http://([^/]+)/", table.log_tail(100_000)).group(1)
+        page = phone_page(browser, f"http://{wifi}/?token={table.host_token}", **ALLOWED)
+        try:
+            page.get_by_role("button", name="Receive from another phone", exact=True).tap()
+            page.get_by_text(re.compile(r"^This browser gives the camera only to a secure")).first.wait_for()
+            page.get_by_role("button", name="Choose a file to import").wait_for()
         finally:
             page.context.close()

@@ -24,6 +24,7 @@ import pytest
 
 from tests.browser_harness import (CHROMIUM, CHROMIUM_ARGS, NOT_A_LANGUAGE, PHONE, REPO_ROOT, enable_semantics,
                                    screenshot, scrolled_to, semantics_texts, wait_for_text)
+from tests.fake_camera import ALLOWED, camera_args, write_y4m
 from tests.pad_checks import main_py_score
 from tests.test_browser_panda_royale import GAME, PLAYERS, button, enter_hand, play_round, start_game, tap_die
 
@@ -84,10 +85,12 @@ def served(site, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def phone_browser(browser):
+def phone_browser(browser, camera_film):
     """Chromium that can reach 127.0.0.1 only: every other host name fails to resolve. Launched
-    by the run's own Playwright (conftest's browser): a second Playwright in one process refuses."""
-    phone = browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, ONLY_HERE])
+    by the run's own Playwright (conftest's browser): a second Playwright in one process refuses.
+    Its camera films what the run's does (tests/fake_camera.py)."""
+    phone = browser.browser_type.launch(executable_path=CHROMIUM,
+                                        args=[*CHROMIUM_ARGS, ONLY_HERE, *camera_args(camera_film)])
     try:
         yield phone
     finally:
@@ -375,8 +378,9 @@ def test_each_other_pad_starts_and_takes_its_first_entry(phone_browser, served):
         phone.close()
 
 
-def test_offline_after_the_first_visit_the_app_opens_and_keeps_a_tap(phone_browser, served):
-    phone = Phone(phone_browser)
+def test_offline_after_the_first_visit_the_app_opens_keeps_a_tap_and_receives_a_game(phone_browser, served,
+                                                                                        camera_film):
+    phone = Phone(phone_browser, **ALLOWED)
     try:
         page = phone.open(url_of(served))
         home(page)
@@ -392,6 +396,20 @@ def test_offline_after_the_first_visit_the_app_opens_and_keeps_a_tap(phone_brows
         enable_semantics(page, timeout=START)
         page.get_by_role("button", name=re.compile(r"^Ann: 5\b")).wait_for(timeout=START)
         screenshot(page, "web_offline_after_reload")
+        # Another phone's game, read by the camera with no network (#53): the decoder comes from
+        # the offline copy, and the game arrives as that phone stored it.
+        from storage.handoff import frames_of
+        from tests import finished_examples as fx
+        from tests.test_browser_handoff import png_of
+        sent = fx.pandoria()
+        write_y4m(camera_film, [png_of(frame) for frame in frames_of([sent.model_dump(mode="json")],
+                                                                      "2026-11-28T06:00:00Z")])
+        button(page, "Back").tap()
+        scrolled_to(page, button(page, "Receive from another phone")).tap()
+        wait_for_text(page, "The codes hold 1 game: 1 new, 0 updated, 0 unchanged.", timeout=START)
+        button(page, "Import 1 game").tap()
+        wait_for_text(page, "Imported from the other phone: 1 new, 0 updated, 0 unchanged.")
+        assert [g for g in export_games(page) if g["id"] == sent.id] == [sent.model_dump(mode="json")]
     finally:
         phone.close()
 
