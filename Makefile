@@ -106,7 +106,7 @@ LOCALES := views/locales
 catalogs: $(STAMP)
 	$(VENV)/bin/pybabel --quiet extract --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -k N_ \
 		-c TRANSLATORS: --sort-by-file --project Pandapad --copyright-holder Pandapad \
-		-o $(LOCALES)/pandapad.pot main.py scoring views
+		-o $(LOCALES)/pandapad.pot main.py scoring storage views
 	@for code in de es fr it ja ko nl pl pt_BR zh_Hans; do \
 		if [ -f $(LOCALES)/$$code/LC_MESSAGES/pandapad.po ]; then \
 			$(VENV)/bin/pybabel --quiet update --ignore-obsolete -D pandapad -l $$code -i $(LOCALES)/pandapad.pot -d $(LOCALES); \

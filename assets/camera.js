@@ -23,9 +23,9 @@
     lang: "en", dir: "ltr", title: "Receive from another phone",
     starting: "Starting the camera\u2026",
     point: "Hold the camera up to the code on the other phone.",
-    have: "{have} of {n} codes read", one: "Code read",
+    have: "Codes read: {have} of {n}", one: "Code read",
     foreign: "That is not a Pandapad code: hold the camera up to the code on the other phone.",
-    other: "That code is of another sending: finish this one first.",
+    other: "That code holds other games: finish reading this set first.",
     cancel: "Cancel",
   };
   let scan = null;  // the reading under way

@@ -31,6 +31,8 @@ import zlib
 
 import base45
 
+from scoring.common import N_, Words
+
 from .export_file import export_text
 from .reader import IMPORT_LIMIT, Refused, import_bytes
 
@@ -133,21 +135,23 @@ class Frames:
         if not isinstance(text, str) or not text.startswith(PREFIX):
             return "foreign"
         if len(text) > QR_MAX_CHARS:
-            raise Refused(self.name, "", f"a code of {len(text):,} characters, more than any QR code holds")
+            raise Refused(self.name, "", Words(N_("a code of {count} characters, more than any QR code holds"),
+                                               count=f"{len(text):,}"))
         header = frame_header(text)
         if header is None:
-            raise Refused(self.name, "", f"a code begins as a Pandapad frame but its header is not "
-                                         f"{PREFIX}{FORMAT}/<k>/<n>/<checksum>/ ({text[:40]!r})")
+            raise Refused(self.name, "", Words(N_("a code begins as a Pandapad frame but its header is not "
+                                                  "{layout} ({start})"),
+                                               layout=f"{PREFIX}{FORMAT}/<k>/<n>/<checksum>/", start=repr(text[:40])))
         version, k, n, checksum = header
         if version != FORMAT:
             if version > FORMAT:
-                raise Refused(self.name, "", f"made by a newer Pandapad (format {version}); "
-                                             f"this one reads format {FORMAT}")
-            raise Refused(self.name, "", f"a code of format {version}, which no Pandapad writes")
+                raise Refused(self.name, "", Words(N_("made by a newer Pandapad (format {version}); this one reads "
+                                                      "format {format}"), version=version, format=FORMAT))
+            raise Refused(self.name, "", Words(N_("a code of format {version}, which no Pandapad writes"), version=version))
         if not 1 <= n <= MAX_FRAMES:
-            raise Refused(self.name, f"frame {k} of {n}", f"a transfer has 1 to {MAX_FRAMES} frames")
+            raise Refused(self.name, frame(k, n), Words(N_("a transfer has 1 to {most} frames"), most=MAX_FRAMES))
         if not 1 <= k <= n:
-            raise Refused(self.name, f"frame {k} of {n}", f"there is no such frame: frames count from 1 to {n}")
+            raise Refused(self.name, frame(k, n), Words(N_("there is no such frame: frames count from 1 to {n}"), n=n))
         if self.n is None:
             self.n, self.checksum = n, checksum
         elif (n, checksum) != (self.n, self.checksum):
@@ -161,42 +165,49 @@ class Frames:
         """The export JSON bytes of the complete set, or Refused in one line."""
         name = self.name
         if self.n is None:
-            raise Refused(name, "", "none of the codes read is a Pandapad frame")
+            raise Refused(name, "", Words(N_("none of the codes read is a Pandapad frame")))
         missing = self.missing
         if len(missing) == 1:
-            raise Refused(name, "", f"frame {missing[0]} of {self.n} is missing")
+            raise Refused(name, "", Words(N_("frame {k} of {n} is missing"), k=missing[0], n=self.n))
         if missing:
             shown = ", ".join(map(str, missing[:5])) + (", …" if len(missing) > 5 else "")
-            raise Refused(name, "", f"{len(missing)} of the {self.n} frames are missing ({shown})")
+            raise Refused(name, "", Words(N_("{count} of the {n} frames are missing ({which})"), count=len(missing),
+                                          n=self.n, which=shown))
         data = b"".join(_base45(name, self._held[k], k, self.n) for k in range(1, self.n + 1))
         if f"{zlib.crc32(data):08X}" != self.checksum:
-            raise Refused(name, "", "the frames do not match their checksum: a code was misread or changed")
+            raise Refused(name, "", Words(N_("the frames do not match their checksum: a code was misread or changed")))
         unpack = zlib.decompressobj()
         try:
             payload = unpack.decompress(data, limit + 1)
         except zlib.error as exc:
-            raise Refused(name, "", f"not packed by zlib ({exc})") from None
+            raise Refused(name, "", Words(N_("not packed by zlib ({error})"), error=str(exc))) from None
         if len(payload) > limit:
-            raise Refused(name, "", f"more than {limit:,} bytes once unpacked")
+            raise Refused(name, "", Words(N_("more than {limit} bytes once unpacked"), limit=f"{limit:,}"))
         if not unpack.eof:
-            raise Refused(name, "", "the packed games end before their end: a frame is cut short")
+            raise Refused(name, "", Words(N_("the packed games end before their end: a frame is cut short")))
         if unpack.unused_data:
-            raise Refused(name, "", f"{len(unpack.unused_data):,} bytes follow the packed games")
+            raise Refused(name, "", Words(N_("{count} bytes follow the packed games"), count=f"{len(unpack.unused_data):,}"))
         return payload
+
+
+def frame(k: int, n: int) -> Words:
+    """Where in a transfer: "frame 2 of 5" (Words: a view says it in the phone's language)."""
+    return Words(N_("frame {k} of {n}"), k=k, n=n)
 
 
 def _base45(name: str, text: str, k: int, n: int) -> bytes:
     """Base45 per RFC 9285 (the `base45` package), refused naming the frame and the reason."""
-    where = f"frame {k} of {n}"
+    where = frame(k, n)
     for i, c in enumerate(text):
         if c not in _VALUE:
-            raise Refused(name, where, f"not Base45 ({c!r} at character {i + 1} is not in its alphabet)")
+            raise Refused(name, where, Words(N_("not Base45 ({character} at character {place} is not in its alphabet)"),
+                                             character=repr(c), place=i + 1))
     if len(text) % 3 == 1:
-        raise Refused(name, where, "not Base45 (one character left over at its end)")
+        raise Refused(name, where, Words(N_("not Base45 (one character left over at its end)")))
     try:
         return base45.b45decode(text)
     except ValueError:
-        raise Refused(name, where, "not Base45 (a group of characters is larger than its bytes hold)") from None
+        raise Refused(name, where, Words(N_("not Base45 (a group of characters is larger than its bytes hold)"))) from None
 
 
 def payload_of(texts: list[str], limit: int = IMPORT_LIMIT, name: str = "the codes") -> bytes:

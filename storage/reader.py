@@ -38,6 +38,9 @@ class Refused(Exception):
     """A file that is not read: `name: where: what` in a player's words."""
 
     def __init__(self, name: str, where: str, what: str):
+        # As given: Words (scoring.common) keep their template, for a view to say them in the
+        # phone's language (storage/handoff.py's refusals, views/receive.py).
+        self.said_where, self.said_what = where, what
         name, where, what = one_line(name), one_line(where), one_line(what)
         self.name, self.where, self.what = name, where, what
         super().__init__(f"{name}: {where}: {what}" if where else f"{name}: {what}")

@@ -149,8 +149,8 @@ class ImportPreview:
             return
         except Exception as exc:  # noqa: BLE001 - a line on the phone, never a spinner for ever
             log.exception("import preview")
-            self.say(self.line(_("Refused, nothing was changed: {file} could not be read ({error}).", file=name,
-                                 error=type(exc).__name__), error=True))
+            self.say(self.line(_("Refused, nothing was changed: {reason}", reason=self.unreadable(name, type(exc).__name__)),
+                               error=True))
             return
         writes = report.new + report.updated
         counts = counts_of(report)
@@ -191,6 +191,9 @@ class ImportPreview:
 
     def came_in(self, name: str, counts: str) -> str:
         return _("Imported from {file}: {report}.", file=name, report=counts)
+
+    def unreadable(self, name: str, error: str) -> str:
+        return _("{file} could not be read ({error}).", file=name, error=error)
 
     async def imported(self, report) -> None:
         """After an import: what the screen says again."""

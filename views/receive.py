@@ -38,30 +38,43 @@ def camera_words() -> dict[str, str]:
             "title": _("Receive from another phone"),
             "starting": _("Starting the camera\u2026"),
             "point": _("Hold the camera up to the code on the other phone."),
-            # TRANSLATORS: said over the camera as a loop of codes is read ("2 of 5 codes read")
-            "have": _("{have} of {n} codes read"),
+            # TRANSLATORS: said over the camera as a loop of codes is read ("Codes read: 2 of 5")
+            "have": _("Codes read: {have} of {n}"),
             "one": _("Code read"),
             "foreign": _("That is not a Pandapad code: hold the camera up to the code on the other phone."),
-            "other": _("That code is of another sending: finish this one first."),
+            "other": _("That code holds other games: finish reading this set first."),
             "cancel": _("Cancel")}
 
 
 def read_codes(raw: bytes, name: str):
     """The games the frames hold (one frame's text per line), or the one-line reason they are
-    refused: storage/handoff.py, then the reader of every import."""
+    refused, in this phone's language: storage/handoff.py, then the reader of every import."""
+    if len(raw) > MOST_CHARACTERS:
+        return None, _("More codes were read than one sending holds.")
     try:
-        if len(raw) > MOST_CHARACTERS:
-            raise Refused(name, "", _("more codes than a sending holds"))
         texts = raw.decode("ascii").split("\n")
-        payload = handoff.payload_of(texts, IMPORT_LIMIT, name)
-        return import_bytes(payload, name, IMPORT_LIMIT), None
-    except Refused as exc:
-        return None, str(exc)
     except UnicodeDecodeError:
-        return None, _("{file}: a code holds letters no Pandapad code has; nothing was changed", file=name)
+        return None, _("A code holds letters no Pandapad code has.")
+    try:
+        payload = handoff.payload_of(texts, IMPORT_LIMIT, name)
+    except Refused as exc:
+        return None, said(exc)
+    try:
+        return import_bytes(payload, name, IMPORT_LIMIT), None
+    except Refused as exc:  # the games inside, read as a file's are (its words are the reader's)
+        return None, str(exc)
     except Exception as exc:  # noqa: BLE001 - a phone gets a line, never a spinner for ever
         log.exception("reading codes")
-        return None, _("{file}: cannot be read ({error}); nothing was changed", file=name, error=type(exc).__name__)
+        return None, _("The codes could not be read ({error}).", error=type(exc).__name__)
+
+
+def said(exc: Refused) -> str:
+    """Why the codes are refused (storage/handoff.py), in this phone's words: what, and where."""
+    what = lang.problem(exc.said_what)
+    if exc.said_where:
+        # TRANSLATORS: where in a loop of codes ("frame 2 of 5"), then what is wrong there
+        return _("{where}: {what}", where=lang.problem(exc.said_where), what=what)
+    return what
 
 
 class ReceiveScreen(ImportPreview):
@@ -105,6 +118,9 @@ class ReceiveScreen(ImportPreview):
 
     def came_in(self, name: str, counts: str) -> str:
         return _("Imported from the other phone: {report}.", report=counts)
+
+    def unreadable(self, name: str, error: str) -> str:
+        return _("The codes could not be read ({error}).", error=error)
 
     async def read(self) -> None:
         """Open the camera (assets/camera.js) and wait for what it reads."""
