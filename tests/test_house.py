@@ -111,7 +111,8 @@ def code_files() -> list[Path]:
 
 # What marks a reach into Flet's (or Pyodide's, or its Flutter client's) internals.
 PATCH_MARKS = re.compile(r"_FletApp__\w+|patch_index_html|flutter_bootstrap|\brive\b|RIVE_|_rive_|\b_LAZY\b|"
-                         r"\bjsConnect\b|_sbrk|_loadSnapshot|makeMemorySnapshot|createPyodideModule|on_fatal")
+                         r"\bjsConnect\b|_sbrk|_loadSnapshot|makeMemorySnapshot|createPyodideModule|on_fatal|"
+                         r"HTMLInputElement\.prototype")
 
 
 def test_every_patch_of_flet_is_on_the_list():
