@@ -136,10 +136,10 @@ class Frames:
             return "foreign"
         if len(text) > QR_MAX_CHARS:
             raise Refused(self.name, "", Words(N_("a code of {count} characters, more than any QR code holds"),
-                                               count=f"{len(text):,}"))
+                                               count=len(text)))
         header = frame_header(text)
         if header is None:
-            raise Refused(self.name, "", Words(N_("a code begins as a Pandapad frame but its header is not "
+            raise Refused(self.name, "", Words(N_("a code begins as a Pandapad code but its header is not "
                                                   "{layout} ({start})"),
                                                layout=f"{PREFIX}{FORMAT}/<k>/<n>/<checksum>/", start=repr(text[:40])))
         version, k, n, checksum = header
@@ -149,9 +149,9 @@ class Frames:
                                                       "format {format}"), version=version, format=FORMAT))
             raise Refused(self.name, "", Words(N_("a code of format {version}, which no Pandapad writes"), version=version))
         if not 1 <= n <= MAX_FRAMES:
-            raise Refused(self.name, frame(k, n), Words(N_("a transfer has 1 to {most} frames"), most=MAX_FRAMES))
+            raise Refused(self.name, frame(k, n), Words(N_("a sending has 1 to {most} codes"), most=MAX_FRAMES))
         if not 1 <= k <= n:
-            raise Refused(self.name, frame(k, n), Words(N_("there is no such frame: frames count from 1 to {n}"), n=n))
+            raise Refused(self.name, frame(k, n), Words(N_("there is no such code: codes count from 1 to {n}"), n=n))
         if self.n is None:
             self.n, self.checksum = n, checksum
         elif (n, checksum) != (self.n, self.checksum):
@@ -165,34 +165,34 @@ class Frames:
         """The export JSON bytes of the complete set, or Refused in one line."""
         name = self.name
         if self.n is None:
-            raise Refused(name, "", Words(N_("none of the codes read is a Pandapad frame")))
+            raise Refused(name, "", Words(N_("none of the codes read is a Pandapad code")))
         missing = self.missing
         if len(missing) == 1:
-            raise Refused(name, "", Words(N_("frame {k} of {n} is missing"), k=missing[0], n=self.n))
+            raise Refused(name, "", Words(N_("code {k} of {n} is missing"), k=missing[0], n=self.n))
         if missing:
             shown = ", ".join(map(str, missing[:5])) + (", …" if len(missing) > 5 else "")
-            raise Refused(name, "", Words(N_("{count} of the {n} frames are missing ({which})"), count=len(missing),
+            raise Refused(name, "", Words(N_("{count} of the {n} codes are missing ({which})"), count=len(missing),
                                           n=self.n, which=shown))
         data = b"".join(_base45(name, self._held[k], k, self.n) for k in range(1, self.n + 1))
         if f"{zlib.crc32(data):08X}" != self.checksum:
-            raise Refused(name, "", Words(N_("the frames do not match their checksum: a code was misread or changed")))
+            raise Refused(name, "", Words(N_("the codes do not match their checksum: one was misread or changed")))
         unpack = zlib.decompressobj()
         try:
             payload = unpack.decompress(data, limit + 1)
         except zlib.error as exc:
             raise Refused(name, "", Words(N_("not packed by zlib ({error})"), error=str(exc))) from None
         if len(payload) > limit:
-            raise Refused(name, "", Words(N_("more than {limit} bytes once unpacked"), limit=f"{limit:,}"))
+            raise Refused(name, "", Words(N_("more than {limit} bytes once unpacked"), limit=limit))
         if not unpack.eof:
-            raise Refused(name, "", Words(N_("the packed games end before their end: a frame is cut short")))
+            raise Refused(name, "", Words(N_("the packed games stop short: a code was cut off")))
         if unpack.unused_data:
-            raise Refused(name, "", Words(N_("{count} bytes follow the packed games"), count=f"{len(unpack.unused_data):,}"))
+            raise Refused(name, "", Words(N_("extra bytes after the packed games: {count}"), count=len(unpack.unused_data)))
         return payload
 
 
 def frame(k: int, n: int) -> Words:
     """Where in a transfer: "frame 2 of 5" (Words: a view says it in the phone's language)."""
-    return Words(N_("frame {k} of {n}"), k=k, n=n)
+    return Words(N_("code {k} of {n}"), k=k, n=n)
 
 
 def _base45(name: str, text: str, k: int, n: int) -> bytes:
@@ -207,7 +207,7 @@ def _base45(name: str, text: str, k: int, n: int) -> bytes:
     try:
         return base45.b45decode(text)
     except ValueError:
-        raise Refused(name, where, Words(N_("not Base45 (a group of characters is larger than its bytes hold)"))) from None
+        raise Refused(name, where, Words(N_("not Base45 (a group of three characters stands for a number above 65535)"))) from None
 
 
 def payload_of(texts: list[str], limit: int = IMPORT_LIMIT, name: str = "the codes") -> bytes:

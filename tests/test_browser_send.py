@@ -126,5 +126,14 @@ def test_a_game_and_a_nights_games_are_sent_as_codes_whole_on_a_small_phone(brow
         wait_for_text(page, "Code 1 of 2" if n == 2 else f"Code 1 of {n}")  # the loop comes round
         code_whole_on_screen(page, "QR code of these games")
         shots(page, "two_games")
+
+        # The other side: Receive from another phone, the camera not allowed (this page was given
+        # no permission): said in words beside the file import, whole at the largest text.
+        page.goto(server.url)
+        enable_semantics(page)
+        scrolled_to(page, button(page, "Receive from another phone")).tap()
+        page.get_by_text(re.compile(r"^The camera was not allowed\.")).first.wait_for()
+        button(page, "Choose a file to import").wait_for()
+        shots(page, "receive_refused")
     finally:
         page.context.close()

@@ -44,7 +44,7 @@ def holders(text: str) -> set[str]:
 
 def test_the_template_holds_every_message_of_the_code():
     in_code = set()
-    for folder in ("scoring", "views"):
+    for folder in ("scoring", "storage", "views"):
         for _file, _line, message, _comments, context in extract_from_dir(
                 REPO_ROOT / folder, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
             in_code.add((context, message if isinstance(message, str) else message[0]))

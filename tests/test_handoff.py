@@ -148,8 +148,8 @@ def test_a_missing_frame_is_named():
     assert n >= 3
     for k in range(1, n + 1):
         line = refusal(frames[:k - 1] + frames[k:])
-        assert line == f"the other phone: frame {k} of {n} is missing"
-    assert refusal(frames[:1]).endswith(f"{n - 1} of the {n} frames are missing ({', '.join(map(str, range(2, n + 1)))})")
+        assert line == f"the other phone: code {k} of {n} is missing"
+    assert refusal(frames[:1]).endswith(f"{n - 1} of the {n} codes are missing ({', '.join(map(str, range(2, n + 1)))})")
     collector = Frames()
     collector.add(frames[-1])
     assert (collector.have, collector.n, collector.complete, collector.missing) == (1, n, False, list(range(1, n)))
@@ -170,8 +170,8 @@ def test_a_misread_data_character_is_caught_by_the_checksum():
     frames = frames_of([TEN], STAMP)
     at = FRAME.match(frames[0]).end() + 10
     swapped = frames[0][:at] + ("B" if frames[0][at] != "B" else "C") + frames[0][at + 1:]
-    assert refusal([swapped, *frames[1:]]) == ("the other phone: the frames do not match their checksum: "
-                                               "a code was misread or changed")
+    assert refusal([swapped, *frames[1:]]) == ("the other phone: the codes do not match their checksum: "
+                                               "one was misread or changed")
 
 
 def test_a_frame_of_another_transfer_is_ignored_never_mixed():
@@ -186,7 +186,7 @@ def test_a_frame_of_another_transfer_is_ignored_never_mixed():
     mixed = [ours[0], theirs[1], theirs[0], *ours[1:]]
     assert payload_of(mixed, IMPORT_LIMIT) == export_text([TEN], STAMP).encode()
     # the first frame read decides: theirs, and ours missing from them is named
-    assert refusal([theirs[0], *ours[1:]]) == f"the other phone: frame 2 of {len(ours)} is missing"
+    assert refusal([theirs[0], *ours[1:]]) == f"the other phone: code 2 of {len(ours)} is missing"
 
 
 def test_a_url_or_another_apps_code_is_foreign():
@@ -195,15 +195,15 @@ def test_a_url_or_another_apps_code_is_foreign():
         assert collector.add(text) == "foreign"
     assert frame_header("https://pandapad.app/") is None
     assert collector.have == 0 and collector.n is None and not collector.complete
-    assert refusal(["https://pandapad.app/"]) == "the other phone: none of the codes read is a Pandapad frame"
+    assert refusal(["https://pandapad.app/"]) == "the other phone: none of the codes read is a Pandapad code"
 
 
 @pytest.mark.parametrize("text, says", [
-    ("PANDAPAD/1/1/1000000/00000000/AB", "frame 1 of 1000000: a transfer has 1 to 999 frames"),
+    ("PANDAPAD/1/1/1000000/00000000/AB", "code 1 of 1000000: a sending has 1 to 999 codes"),
     ("PANDAPAD/1/1/" + "9" * 40 + "/00000000/AB", "its header is not PANDAPAD/1/<k>/<n>/<checksum>/"),
-    ("PANDAPAD/1/6/5/00000000/AB", "frame 6 of 5: there is no such frame: frames count from 1 to 5"),
-    ("PANDAPAD/1/0/5/00000000/AB", "frame 0 of 5: there is no such frame"),
-    ("PANDAPAD/1/1/0/00000000/AB", "frame 1 of 0: a transfer has 1 to 999 frames"),
+    ("PANDAPAD/1/6/5/00000000/AB", "code 6 of 5: there is no such code: codes count from 1 to 5"),
+    ("PANDAPAD/1/0/5/00000000/AB", "code 0 of 5: there is no such code"),
+    ("PANDAPAD/1/1/0/00000000/AB", "code 1 of 0: a sending has 1 to 999 codes"),
     ("PANDAPAD/1/01/5/00000000/AB", "its header is not"),
     ("PANDAPAD/1/1/5/0000000G/AB", "its header is not"),
     ("PANDAPAD/1/1/5/abcdef01/AB", "its header is not"),
@@ -221,10 +221,10 @@ def test_a_hostile_header_is_refused_in_one_line(text, says):
 
 
 @pytest.mark.parametrize("chunk, says", [
-    ("AB\n", "frame 1 of 1: not Base45 ('\\n' at character 3 is not in its alphabet)"),
-    ("ab", "frame 1 of 1: not Base45 ('a' at character 1 is not in its alphabet)"),
-    ("ABCD", "frame 1 of 1: not Base45 (one character left over at its end)"),
-    (":::", "frame 1 of 1: not Base45 (a group of characters is larger than its bytes hold)"),
+    ("AB\n", "code 1 of 1: not Base45 ('\\n' at character 3 is not in its alphabet)"),
+    ("ab", "code 1 of 1: not Base45 ('a' at character 1 is not in its alphabet)"),
+    ("ABCD", "code 1 of 1: not Base45 (one character left over at its end)"),
+    (":::", "code 1 of 1: not Base45 (a group of three characters stands for a number above 65535)"),
 ])
 def test_a_frame_that_is_not_base45_is_named(chunk, says):
     assert refusal([f"PANDAPAD/1/1/1/00000000/{chunk}"]) == f"the other phone: {says}"
@@ -234,15 +234,15 @@ def test_a_zip_bomb_is_refused_at_the_limit_without_unpacking_it_all():
     payload = b" " * (20 * 1024 * 1024)
     frames = frames_of_payload(payload)
     assert len(frames) <= 40  # 20 MB of spaces pack into 20 kB (deflate's most: about 1,000 to 1)
-    assert refusal(frames, limit=1024 * 1024) == "the other phone: more than 1,048,576 bytes once unpacked"
-    assert refusal(frames, limit=len(payload) - 1).endswith(f"more than {len(payload) - 1:,} bytes once unpacked")
+    assert refusal(frames, limit=1024 * 1024) == "the other phone: more than 1048576 bytes once unpacked"
+    assert refusal(frames, limit=len(payload) - 1).endswith(f"more than {len(payload) - 1} bytes once unpacked")
     assert payload_of(frames, len(payload)) == payload
 
 
 def test_packed_data_cut_short_or_followed_by_more_or_not_zlib_is_refused():
     data = zlib.compress(export_text([TEN], STAMP).encode(), 9)
-    assert refusal(independent_frames(data[:-6], 1)).endswith("the packed games end before their end: a frame is cut short")
-    assert refusal(independent_frames(data + b"\0\0", 1)).endswith("2 bytes follow the packed games")
+    assert refusal(independent_frames(data[:-6], 1)).endswith("the packed games stop short: a code was cut off")
+    assert refusal(independent_frames(data + b"\0\0", 1)).endswith("extra bytes after the packed games: 2")
     assert "not packed by zlib" in refusal(independent_frames(b"not zlib at all", 1))
 
 

@@ -54,7 +54,7 @@ def read_codes(raw: bytes, name: str):
     try:
         texts = raw.decode("ascii").split("\n")
     except UnicodeDecodeError:
-        return None, _("A code holds letters no Pandapad code has.")
+        return None, _("A code holds characters no Pandapad code has.")
     try:
         payload = handoff.payload_of(texts, IMPORT_LIMIT, name)
     except Refused as exc:
@@ -98,14 +98,16 @@ class ReceiveScreen(ImportPreview):
         self.view = ft.View(
             route="/receive", padding=ft.Padding.all(12),
             appbar=theme.titled_bar(_("Receive from another phone")),
+            # What is happening first (the camera's outcome, the preview and its Import), then
+            # what to do: at the largest text on a small phone the outcome is what is in view.
             controls=[ft.Column([
+                self.preview,
+                ft.Row([self.again, self.file], wrap=True, spacing=12, run_spacing=12),
                 ft.Text(_("On the other phone, open the game and tap Send to another phone. Then hold this "
                           "phone's camera up to its code; a loop of codes is read as it goes round."),
                         size=theme.BODY),
                 ft.Text(_("Nothing is written until you have seen what the codes hold and tapped Import."),
                         size=theme.SMALL, color=theme.NOTE),
-                ft.Row([self.again, self.file], wrap=True, spacing=12, run_spacing=12),
-                self.preview,
             ], scroll=ft.ScrollMode.AUTO, expand=True, spacing=16)])
         page.run_task(self.read)
 
