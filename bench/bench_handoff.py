@@ -84,35 +84,47 @@ def ten_random(rng: random.Random) -> dict:
     return scoring.parse_record(data).to_json()
 
 
-def measure(records: list[dict]) -> tuple[int, int, int, int, int, float]:
+def sizes(records: list[dict]) -> tuple[int, int, int, int, int]:
+    """JSON bytes, zlib bytes, Base45 characters, frames, QR version of the largest frame (M)."""
     payload = export_text(records, STAMP).encode("utf-8")
     packed = zlib.compress(payload, 9)
     frames = frames_of(records, STAMP)
     base45_chars = sum(len(f.split("/", 5)[5]) for f in frames)
     version = segno.make(max(frames, key=len), error="m", boost_error=False, micro=False).version
+    return len(payload), len(packed), base45_chars, len(frames), version
+
+
+def measure(records: list[dict]) -> tuple[int, int, int, int, int, float]:
     times = []
     for _ in range(REPEATS):
         start = time.perf_counter()
         games = games_of(frames_of(records, STAMP), "bench")
         times.append((time.perf_counter() - start) * 1000)
         assert len(games) == len(records)
-    return len(payload), len(packed), base45_chars, len(frames), version, statistics.median(times)
+    return (*sizes(records), statistics.median(times))
+
+
+def cases() -> list[tuple[str, list[dict], bool]]:
+    """(name, records, whether issue #53 names the case): the worked examples and the random-dice
+    ten are this bench's own (bench/bench_handoff_camera.py reads the issue's by camera)."""
+    rng = random.Random(53)
+    three = three_players(rng)
+    found = [(f"{game}: worked example ({len(make().players)} players)", [make().to_json()], False)
+             for game, make in finished_examples.ALL.items()]
+    found += [(f"{game}: whole game, {len(r['players'])} players", [r], True) for game, r in three.items()]
+    found += [("panda-royale: 10 players, 10 rounds, 40-char names", [finished_examples.ten_players().to_json()], True),
+              ("the same with random dice (samples.py)", [ten_random(rng)], False),
+              ("a game in progress (panda-royale, 4 players, round 6)", [in_progress(rng)], True),
+              ("a night of five finished games (the whole games above)", list(three.values()), True)]
+    return found
 
 
 def main() -> int:
-    rng = random.Random(53)
-    three = three_players(rng)
-    cases = [(f"{game}: worked example ({len(make().players)} players)", [make().to_json()])
-             for game, make in finished_examples.ALL.items()]
-    cases += [(f"{game}: whole game, {len(r['players'])} players", [r]) for game, r in three.items()]
-    cases += [("panda-royale: 10 players, 10 rounds, 40-char names", [finished_examples.ten_players().to_json()]),
-              ("the same with random dice (samples.py)", [ten_random(rng)]),
-              ("a game in progress (panda-royale, 4 players, round 6)", [in_progress(rng)]),
-              ("a night of five finished games (the whole games above)", list(three.values()))]
+    rows = [(name, records) for name, records, _ in cases()]
     head = ("case", "JSON B", "zlib B", "Base45 ch", "frames", "QR ver (M)", "enc+dec ms")
-    width = max(len(c) for c, _ in cases)
+    width = max(len(c) for c, _ in rows)
     print(f"{head[0]:<{width}}  " + "  ".join(f"{h:>10}" for h in head[1:]))
-    for name, records in cases:
+    for name, records in rows:
         json_b, zlib_b, chars, frames, version, ms = measure(records)
         print(f"{name:<{width}}  {json_b:>10,}  {zlib_b:>10,}  {chars:>10,}  {frames:>10}  {version:>10}  {ms:>10.1f}")
     print(f"(enc+dec: frames_of, then payload_of and import_bytes; median of {REPEATS}; "
