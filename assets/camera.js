@@ -30,9 +30,10 @@
   };
   let scan = null;  // the reading under way
   // What the readings came to, for a test to wait on and a bench to time (performance.now()):
-  // how many opened, the frames of the last in the order heard, what it said, how it ended.
+  // how many opened, the frames of the last in the order heard, what it said, how it ended, and
+  // its camera's stream (every track ended once the reading is over).
   const told = window.__pandapadCamera = {opened: 0, heard: [], notes: [], outcome: null, startedAt: null,
-                                          firstAt: null, doneAt: null};
+                                          firstAt: null, doneAt: null, stream: null};
 
   function words() {
     try {
@@ -44,11 +45,21 @@
 
   HTMLInputElement.prototype.click = function () {
     if (this.type === "file" && (this.accept || "").includes(PICK_TYPE)) {
-      open(this);
+      if (onReceiveScreen()) {
+        open(this);
+      } else {  // asked by a Receive screen already left (the back gesture came first): no camera
+        const input = this;
+        setTimeout(() => input.dispatchEvent(new Event("cancel")));
+      }
       return;
     }
     return nativeClick.call(this);
   };
+
+  // The camera belongs to the Receive screen (views/receive.py, at <base>receive).
+  function onReceiveScreen() {
+    return location.pathname === new URL("receive", document.baseURI).pathname;
+  }
 
   // Flutter's picker takes the window's focus coming back for "the dialog closed, nothing chosen";
   // while the camera reads, its permission prompt may take the focus and give it back.
@@ -109,7 +120,7 @@
     const current = scan = {input, layer, video, status, note, said, frames: new Map(), id: null, n: 0,
                             stream: null, done: false};
     Object.assign(told, {opened: told.opened + 1, heard: [], notes: [], outcome: null, startedAt: performance.now(),
-                         firstAt: null, doneAt: null});
+                         firstAt: null, doneAt: null, stream: null});
     cancel.addEventListener("click", () => finish(current, null));
     // The phone's back gesture leaves the screen: the camera stops with it.
     window.addEventListener("popstate", current.onBack = () => finish(current, null), {once: true});
@@ -134,7 +145,7 @@
       return finish(current, why, error && error.name);
     }
     if (current.done) return stopCamera(current);
-    current.video.srcObject = current.stream;
+    current.video.srcObject = told.stream = current.stream;
     try {
       await current.video.play();
       const detector = await makeDetector();

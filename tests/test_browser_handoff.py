@@ -149,7 +149,12 @@ def receive(page, film: Path, shots: list[bytes], frames_each: int = 3) -> None:
 
 def camera(page) -> dict:
     """What the last reading came to: the frames in the order heard, what it said, its end."""
-    return page.evaluate("window.__pandapadCamera")
+    return page.evaluate("(({stream, ...told}) => told)(window.__pandapadCamera)")
+
+
+def camera_off(page) -> bool:
+    """The last reading's camera has let go: every track of its stream ended."""
+    return page.evaluate("window.__pandapadCamera.stream.getTracks().every(t => t.readyState === 'ended')")
 
 
 def home(page) -> None:
@@ -257,7 +262,14 @@ def test_a_changed_code_is_refused_and_other_codes_are_not_mixed_in(browser, pho
         b.tap("#pandapad-camera button")
         wait_for_text(b, "The camera is closed. Tap Read the codes to start again.")
         assert b.evaluate("document.querySelector('#pandapad-camera')") is None
-        home(b)
+        assert camera_off(b)
+        # The back gesture while the camera reads: the home, the camera off.
+        b.get_by_role("button", name="Read the codes").tap()
+        b.wait_for_function("window.__pandapadCamera.opened === 2 && window.__pandapadCamera.notes.includes('foreign')")
+        b.go_back()
+        b.get_by_role("button", name="Receive from another phone", exact=True).wait_for()
+        assert b.evaluate("document.querySelector('#pandapad-camera')") is None
+        assert camera_off(b) and camera(b)["outcome"] == "cancel"
         # One character changed in a code of a game: refused in words, nothing written.
         game = parse_record({**FIVE["pandoria"], "id": "changed", "created": "2026-11-28T19:00:00Z",
                              "finished": "2026-11-28T20:00:00Z"})
