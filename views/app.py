@@ -367,18 +367,25 @@ class Shell:
             recent = [s for s in recent if s.id in self.games.tonight]
         self.home.show(in_progress, recent)
 
-    async def game_screen(self, game_id: str, big: bool = False):
+    async def openable(self, game_id: str):
+        """The stored game, where this phone may open it; else None, and the phone told why."""
         try:
             saved = await self.games.load(game_id)
         except Exception as exc:
             log.info("cannot open game %s: %s", game_id, exc)
             self.page.show_dialog(ft.SnackBar(ft.Text(_("That game is not stored here."), size=theme.BODY)))
             return None
-        pad = PADS.get(saved.record.game)
         if saved.record.finished and not may_open_finished(self.who.role, game_id, self.games.tonight,
                                                            self.who.guests_see_history):
             self.refuse("history")  # a finished game of another evening
             return None
+        return saved
+
+    async def game_screen(self, game_id: str, big: bool = False):
+        saved = await self.openable(game_id)
+        if saved is None:
+            return None
+        pad = PADS.get(saved.record.game)
         if saved.record.finished and not big:  # read-only (any game); Edit reopens it on purpose
             return FinishedScreen(self.page, self.games, saved, pad, self.navigate, self.who)
         if pad is None:
@@ -392,15 +399,8 @@ class Shell:
         """The codes of these games for another phone's camera (#53): games this phone may open."""
         saved = []
         for game_id in dict.fromkeys(game_ids):
-            try:
-                one = await self.games.load(game_id)
-            except Exception as exc:
-                log.info("cannot send game %s: %s", game_id, exc)
-                self.page.show_dialog(ft.SnackBar(ft.Text(_("That game is not stored here."), size=theme.BODY)))
-                return None
-            if one.record.finished and not may_open_finished(self.who.role, game_id, self.games.tonight,
-                                                             self.who.guests_see_history):
-                self.refuse("history")
+            one = await self.openable(game_id)
+            if one is None:
                 return None
             saved.append(one)
         return SendScreen(self.page, self.games, saved, self.navigate) if saved else None
