@@ -141,22 +141,25 @@
       current.stream = await media.getUserMedia({audio: false, video: {facingMode: {ideal: "environment"},
                                                                           width: {ideal: 1280}, height: {ideal: 720}}});
     } catch (error) {
-      const why = error && (error.name === "NotAllowedError" || error.name === "SecurityError") ? "refused" : "none";
-      return finish(current, why, error && error.name);
+      const name = error && error.name;
+      const why = name === "NotAllowedError" || name === "SecurityError" ? "refused" :
+        name === "NotReadableError" || name === "AbortError" ? "busy" : "none";  // busy: another app has it
+      return finish(current, why, name);
     }
     if (current.done) return stopCamera(current);
     current.video.srcObject = told.stream = current.stream;
+    let detector;
     try {
       await current.video.play();
-      const detector = await makeDetector();
-      if (current.done) return;
-      current.layer.dataset.state = "reading";
-      current.status.textContent = current.said.point;
-      read(current, detector);
-    } catch (error) {
-      console.error("Pandapad: the camera could not read", error);
-      finish(current, "none", error && error.name);
+      detector = await makeDetector();
+    } catch (error) {  // the decoder did not load (or the video would not play): not the camera's fault
+      console.error("Pandapad: the code reader could not start", error);
+      return finish(current, "reader", error && error.name);
     }
+    if (current.done) return;
+    current.layer.dataset.state = "reading";
+    current.status.textContent = current.said.point;
+    read(current, detector);
   }
 
   let loading = null;

@@ -191,7 +191,7 @@ class Frames:
 
 
 def frame(k: int, n: int) -> Words:
-    """Where in a transfer: "frame 2 of 5" (Words: a view says it in the phone's language)."""
+    """Where in a transfer: "code 2 of 5" (Words: a view says it in the phone's language)."""
     return Words(N_("code {k} of {n}"), k=k, n=n)
 
 

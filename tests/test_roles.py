@@ -79,7 +79,8 @@ def test_the_words_of_the_refusals():
 @pytest.mark.parametrize("route, action", [("/data", "data"), ("/history", "history"), ("/stats/royal-ur", "history"),
                                            ("/player/Ann", "history"), ("/", None), ("/settings", None),
                                            ("/invite", None), ("/game/x", None), ("/new/royal-ur", None),
-                                           ("/database", None)])
+                                           ("/database", None), ("/receive", "import"),
+                                           ("/send/x,y", None)])
 def test_host_only_addresses(route, action):
     assert route_action(route) == action
 

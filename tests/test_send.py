@@ -54,14 +54,25 @@ def texts(control) -> list[str]:
     return out
 
 
-def test_the_frames_shown_are_the_handoffs_for_the_games_given(monkeypatch):
-    monkeypatch.setattr(send, "now_iso", lambda: "2026-11-28T05:00:00Z")
+def test_the_frames_shown_are_the_handoffs_for_the_games_given_the_same_each_time_they_are_sent():
     games = [fx.ten_players(), fx.pandoria()]
     screen = SendScreen(Page(), None, saved(*games), lambda route: None)
-    assert screen.frames == frames_of([g.model_dump(mode="json") for g in games], "2026-11-28T05:00:00Z")
-    assert len(screen.frames) > 1 and len(screen.codes) == len(screen.frames)
+    # Stamped with the games' last moment: sent again (a screen drawn anew), the same codes.
+    assert screen.frames == frames_of([g.model_dump(mode="json") for g in games], fx.FINISHED)
+    assert SendScreen(Page(), None, saved(*games), lambda route: None).frames == screen.frames
+    assert len(screen.frames) > 1 and len(screen.codes) == 1  # the others made by the loop's task
+    asyncio.run(screen.make_codes())
     assert [c.src for c in screen.codes] == [code_png(f) for f in screen.frames]
+    assert screen.stack.controls[-1] is screen.codes[0]  # the first on top, the others under it
     assert screen.view.route == "/send/share-ten,share-pa"
+
+
+def test_more_games_than_a_camera_reads_in_one_go_are_said_in_words_with_the_file_offered():
+    from storage import samples
+    night = [r for r in samples.history(3, 200)][:200]
+    screen = SendScreen(Page(), None, saved(*night), lambda route: None)
+    assert screen.codes == [] and screen.problem.visible
+    assert screen.problem.value.startswith("These games need more codes than a camera reads in one go.")
 
 
 @pytest.mark.parametrize("make", [fx.pandoria, fx.ten_players])
@@ -95,6 +106,7 @@ def test_one_game_says_its_name_day_and_players_and_what_to_do():
 def test_a_loop_steps_through_its_frames_changing_only_the_codes_and_the_caption():
     page = Page()
     screen = SendScreen(page, None, saved(fx.ten_players(), fx.pandoria()), lambda route: None)
+    asyncio.run(screen.make_codes())
     n = len(screen.frames)
     assert screen.caption.visible and screen.caption.value == frame_caption(1, n) == f"Code 1 of {n}"
     assert [c.opacity for c in screen.codes] == [1.0] + [0.0] * (n - 1)
@@ -123,7 +135,9 @@ def test_the_loop_ends_when_the_screen_closes():
         asyncio.run(walk())
     finally:
         send.TICK = tick
-    assert page.updates and all(len(u) == 3 for u in page.updates)
+    made, ticks = page.updates[:len(screen.frames) - 1], page.updates[len(screen.frames) - 1:]
+    assert made == [(screen.stack,)] * (len(screen.frames) - 1)  # each code made, then the loop
+    assert ticks and all(len(u) == 3 for u in ticks)
 
 
 def test_a_phone_app_asks_for_full_brightness_and_gives_it_back(monkeypatch):

@@ -352,8 +352,9 @@ class Shell:
         self.page.update()
         if refilled:
             self.page.update(self.home.view)  # isolated: the update of the page stopped at it
-        # A code shown to another phone's camera keeps the screen on whatever the setting (#53).
-        self.keep_awake(isinstance(screen, SendScreen) or (
+        # A code shown to another phone's camera, or this phone's camera reading a loop of them,
+        # keeps the screen on whatever the setting (#53): a locked phone would stop the reading.
+        self.keep_awake(isinstance(screen, (SendScreen, ReceiveScreen)) or (
             screen is not None and preferences.settings_of(self.page, self.games).keep_awake))
 
     async def fill_home(self) -> None:

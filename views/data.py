@@ -117,6 +117,8 @@ class ImportPreview:
     gives it self.page, self.games, self.who and self.preview (the column it says things in)."""
 
     pending = None  # (games, name) read and previewed, not imported yet
+    # A game in progress here is left as it is (counted as playing): phones may be on it (#24).
+    keep_playing = True
 
     def refused(self, action: str) -> bool:
         """Asked when a handler runs: a replayed event from a guest's phone does nothing."""
@@ -143,7 +145,7 @@ class ImportPreview:
             self.say(self.line(_("Refused, nothing was changed: {reason}", reason=problem), error=True))
             return
         try:
-            report = await self.games.run(self.games.store.import_incoming, games, True, True)
+            report = await self.games.run(self.games.store.import_incoming, games, True, self.keep_playing)
         except (StoreError, RecordError) as exc:
             self.say(self.line(_("Refused, nothing was changed: {reason}", reason=exc), error=True))
             return
@@ -158,6 +160,10 @@ class ImportPreview:
         # Said before the tap that imports (#22): another game under a stored id comes in as a
         # new game, a finished game that breaks its rules comes in with its problems shown.
         warnings = [self.line(text, error=True) for text in report.warnings()]
+        if writes == 0 and report.playing:
+            self.say(self.line(_("{counts}. Nothing to import: a game in progress here stays as it is while "
+                                 "phones may be playing it.", counts=counts)))
+            return
         if writes == 0:
             self.say(self.line(_("{counts}. Nothing to import: every game is stored already.", counts=counts)))
             return
@@ -176,7 +182,7 @@ class ImportPreview:
         self.pending = None
         try:
             # A game being played here is left as it is: its pads would not know (#24).
-            report = await self.games.run(self.games.store.import_incoming, games, False, True)
+            report = await self.games.run(self.games.store.import_incoming, games, False, self.keep_playing)
         except Exception as exc:  # the store keeps all or nothing; say what happened
             log.exception("import")
             self.say(self.line(_("Not imported: {reason}. The store is as it was.", reason=exc), error=True))

@@ -72,7 +72,7 @@ def said(exc: Refused) -> str:
     """Why the codes are refused (storage/handoff.py), in this phone's words: what, and where."""
     what = lang.problem(exc.said_what)
     if exc.said_where:
-        # TRANSLATORS: where in a loop of codes ("frame 2 of 5"), then what is wrong there
+        # TRANSLATORS: where in a loop of codes ("code 2 of 5"), then what is wrong there
         return _("{where}: {what}", where=lang.problem(exc.said_where), what=what)
     return what
 
@@ -114,6 +114,16 @@ class ReceiveScreen(ImportPreview):
     def close(self) -> None:
         self.closed = True
 
+    def resized(self, width, height) -> None:
+        """Nothing to redraw: the camera's layer is the page's (assets/camera.js), the rest wraps."""
+
+    @property
+    def keep_playing(self) -> bool:
+        # A game handed back to the phone it came from, played on meanwhile, comes in over its
+        # older self (transfer.goes_back keeps an older copy out). Only a table's host leaves its
+        # games in progress as they are: a guest's phone may be on one.
+        return bool(self.host.table)
+
     def holds(self, name: str, n: int, counts: str) -> str:
         # TRANSLATORS: what the other phone's codes hold, then the counts ("1 new, 0 updated, 0 unchanged")
         return n_("The codes hold {n} game: {counts}", "The codes hold {n} games: {counts}", n, counts=counts)
@@ -131,6 +141,7 @@ class ReceiveScreen(ImportPreview):
         self.reading = True
         self.pending = None
         self.file.visible = False
+        self.page.update(self.file)
         self.say(self.line(_("Starting the camera\u2026")))
         try:
             try:
@@ -168,8 +179,13 @@ class ReceiveScreen(ImportPreview):
     def no_camera(self, outcome: str) -> None:
         """The camera could not be used: why, in words, and the file import instead."""
         if outcome == "refused":
-            text = _("The camera was not allowed. Allow it for this site in the browser's settings (the icon "
-                     "beside the address), then tap Read the codes; or import a file the other phone exported.")
+            text = _("The camera was not allowed. Allow it for Pandapad in the browser's or the phone's settings, "
+                     "then tap Read the codes; or import a file the other phone exported.")
+        elif outcome == "busy":
+            text = _("The camera is in use by another app. Close that app, then tap Read the codes.")
+        elif outcome == "reader":
+            text = _("The code reader could not start. Tap Read the codes to try again, or import a file the "
+                     "other phone exported.")
         elif outcome == "insecure":
             text = _("This browser gives the camera only to a secure (https) address, and the table's address "
                      "is not one. Import a file the other phone exported instead.")

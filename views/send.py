@@ -19,6 +19,9 @@ from views.pads import title_of
 log = logging.getLogger(__name__)
 
 TICK = 0.25  # seconds a frame shows: about four a second, what a phone's scanner keeps up with
+# The longest loop offered: ten seconds a round. A code missed is seen again a round later, so a
+# longer loop is slow to read (and its pictures slow to make): fewer games at a time, or a file.
+MOST_CODES = 40
 MARGIN = 16  # the view's padding on each side of the code
 LARGEST = 480  # px: a code larger than this is no easier to read, and pushes the words off screen
 QUIET = 4  # modules of white around the code, as ISO/IEC 18004 asks
@@ -26,9 +29,14 @@ DARK, LIGHT = "#1A1A1A", "#FFFFFF"  # in dark mode too: a camera reads dark modu
 
 
 def frames(saved: list, exported: str | None = None) -> list[str]:
-    """The frames' texts of these games, as the store holds their records."""
+    """The frames' texts of these games, as the store holds their records. Stamped with the
+    games' own last moment, not the clock: the same games always give the same codes, so a
+    screen drawn again (a reconnect, Send opened twice) does not change the codes under a
+    camera halfway through reading them (their checksum is the sending's identity)."""
     from storage.handoff import frames_of  # here: the phone build imports it only when a game is sent
-    return frames_of([s.record.model_dump(mode="json") for s in saved], exported or now_iso())
+    records = [s.record for s in saved]
+    stamp = max((r.finished or r.created or "" for r in records), default="") or "1970-01-01T00:00:00Z"
+    return frames_of([r.model_dump(mode="json") for r in records], exported or stamp)
 
 
 def code_png(text: str, scale: int = 8) -> bytes:
@@ -88,8 +96,17 @@ class SendScreen:
         self.problem = ft.Text("", size=theme.BODY, color=ft.Colors.ERROR, visible=False)
         try:
             self.frames = frames(saved)
-            pngs = [code_png(text) for text in self.frames]
-        except Exception as exc:  # noqa: BLE001 - said in words, never a traceback (more than 999 codes)
+            if len(self.frames) > MOST_CODES:
+                raise ValueError(f"{len(self.frames)} codes")
+            # The first code now, the others made off the event loop by the loop's task.
+            pngs = [code_png(self.frames[0])]
+        except ValueError as exc:  # more games than codes read in one go (or than any loop holds)
+            log.info("codes of %s: %s", [r.id for r in records], exc)
+            self.frames = []
+            self.problem.value = _("These games need more codes than a camera reads in one go. Send fewer games "
+                                   "at a time, or export a file in Your data.")
+            self.problem.visible = True
+        except Exception as exc:  # noqa: BLE001 - said in words, never a traceback
             log.exception("codes of %s", [r.id for r in records])
             self.frames = []
             self.problem.value = n_("This game cannot be shown as a code: {reason}",
@@ -101,13 +118,11 @@ class SendScreen:
             # four times a second, and Flutter decoded each picture again before drawing it.
             # TRANSLATORS: a screen reader's name for the QR code(s) this phone shows
             label = n_("QR code of this game", "QR code of these games", len(records))
-            self.codes = [ft.Image(src=png, width=self.side, height=self.side, fit=ft.BoxFit.CONTAIN,
-                                   filter_quality=ft.FilterQuality.NONE, gapless_playback=True,
-                                   opacity=1.0 if k == 0 else 0.0, exclude_from_semantics=True)
-                          for k, png in enumerate(pngs)]
+            self.codes = [self.image(png, shown=k == 0) for k, png in enumerate(pngs)]
+            self.stack = ft.Stack(list(self.codes), width=self.side, height=self.side)
             self.card = ft.Semantics(label=label, image=True, container=True, content=ft.Container(
-                ft.Stack(self.codes, width=self.side, height=self.side), bgcolor=LIGHT,
-                border_radius=ft.BorderRadius.all(12), width=self.side, height=self.side))
+                self.stack, bgcolor=LIGHT, border_radius=ft.BorderRadius.all(12), width=self.side,
+                height=self.side))
             if len(self.frames) > 1:
                 self.caption.value = frame_caption(1, len(self.frames))
                 self.caption.visible = True
@@ -163,6 +178,24 @@ class SendScreen:
         return ft.Container(ft.Icon(icon, color=fg, size=side * 0.6), bgcolor=bg, width=side, height=side,
                             border_radius=ft.BorderRadius.all(side / 2), alignment=ft.Alignment.CENTER)
 
+    def image(self, png: bytes, shown: bool) -> ft.Image:
+        return ft.Image(src=png, width=self.side, height=self.side, fit=ft.BoxFit.CONTAIN,
+                        filter_quality=ft.FilterQuality.NONE, gapless_playback=True,
+                        opacity=1.0 if shown else 0.0, exclude_from_semantics=True)
+
+    async def make_codes(self) -> None:
+        """The loop's other codes, each made off the event loop (85 ms a code here: the other
+        phones of a table go on meanwhile) and put under the first, hidden, as it is made."""
+        for text in self.frames[len(self.codes):]:
+            png = await (self.games.host.work(code_png, text) if self.games is not None else
+                         asyncio.to_thread(code_png, text))
+            if self.closed:
+                return
+            image = self.image(png, shown=False)
+            self.codes.append(image)
+            self.stack.controls.insert(0, image)  # under the one shown: nothing changes on screen
+            self.page.update(self.stack)
+
     def step(self) -> list[ft.Control]:
         """The next frame shown (its opacity and the caption): the controls that changed."""
         old = self.codes[self.shown]
@@ -176,6 +209,11 @@ class SendScreen:
 
     async def loop(self) -> None:
         theme.bind(self.page)  # the caption in this phone's language (a task has no session of its own)
+        try:
+            await self.make_codes()
+        except Exception as exc:  # the phone left while they were made
+            log.info("codes not made: %s", exc)
+            return
         while not self.closed:
             await asyncio.sleep(TICK)
             if self.closed:

@@ -32,6 +32,12 @@ class Host:
         """Call the store: its answer, and every file it wrote durable, when this returns."""
         return fn(*args, **kwargs)
 
+    async def work(self, fn: Callable, *args):
+        """Work that keeps nothing (a QR code's picture): off the event loop where the host has
+        threads, else between two of its turns."""
+        await asyncio.sleep(0)
+        return fn(*args)
+
     # Why the games are no longer kept where they live (a phone's storage cleared under the app),
     # in a player's words, or None: kept as they should be. Only the phone by itself loses them.
     lost: str | None = None
@@ -94,3 +100,6 @@ class ServerThreads(Host):
     async def run(self, fn: Callable, *args, **kwargs):
         # The store fsyncs; Flet handlers run on the event loop, which every phone shares.
         return await asyncio.to_thread(fn, *args, **kwargs)
+
+    async def work(self, fn: Callable, *args):
+        return await asyncio.to_thread(fn, *args)
