@@ -168,8 +168,11 @@ def test_the_app_page_is_flets_own_plus_the_viewport_tag_the_language_mend_and_t
         "  <!-- Pandapad: English where the browser's language tag is not a language (assets/languages.js) -->",
         '  <script src="languages.js"></script>',
         "  <!-- Pandapad: says so in words when the phone cannot reach the table (assets/connection.js) -->",
-        '  <script src="connection.js"></script>']
-    assert (REPO / "assets" / "connection.js").is_file() and (REPO / "assets" / "languages.js").is_file()
+        '  <script src="connection.js"></script>',
+        "  <!-- Pandapad: reads another phone's codes with the camera, when the Receive screen asks "
+        "(assets/camera.js) -->",
+        '  <script src="camera.js" defer></script>']
+    assert all((REPO / "assets" / name).is_file() for name in ("connection.js", "languages.js", "camera.js"))
     # Before Flutter's own scripts, which read the language as they start (#46).
     assert ours.index('src="languages.js"') < ours.index('src="flutter_bootstrap.js"')
 

@@ -15,6 +15,7 @@ from PIL import Image
 
 from storage.handoff import frames_of
 from tests import finished_examples as fx
+from tests.loops import run_apart
 from views import send
 from views.history_state import evening_of, send_label, send_route, sendable, tonights
 from views.send import SendScreen, code_png, code_side, frame_caption, game_line, players_line, what_to_do
@@ -61,7 +62,7 @@ def test_the_frames_shown_are_the_handoffs_for_the_games_given_the_same_each_tim
     assert screen.frames == frames_of([g.model_dump(mode="json") for g in games], fx.FINISHED)
     assert SendScreen(Page(), None, saved(*games), lambda route: None).frames == screen.frames
     assert len(screen.frames) > 1 and len(screen.codes) == 1  # the others made by the loop's task
-    asyncio.run(screen.make_codes())
+    run_apart(screen.make_codes())
     assert [c.src for c in screen.codes] == [code_png(f) for f in screen.frames]
     assert screen.stack.controls[-1] is screen.codes[0]  # the first on top, the others under it
     assert screen.view.route == "/send/share-ten,share-pa"
@@ -106,7 +107,7 @@ def test_one_game_says_its_name_day_and_players_and_what_to_do():
 def test_a_loop_steps_through_its_frames_changing_only_the_codes_and_the_caption():
     page = Page()
     screen = SendScreen(page, None, saved(fx.ten_players(), fx.pandoria()), lambda route: None)
-    asyncio.run(screen.make_codes())
+    run_apart(screen.make_codes())
     n = len(screen.frames)
     assert screen.caption.visible and screen.caption.value == frame_caption(1, n) == f"Code 1 of {n}"
     assert [c.opacity for c in screen.codes] == [1.0] + [0.0] * (n - 1)
@@ -132,7 +133,7 @@ def test_the_loop_ends_when_the_screen_closes():
             await asyncio.sleep(0.1)
             screen.close()
             await asyncio.wait_for(task, 1)
-        asyncio.run(walk())
+        run_apart(walk())
     finally:
         send.TICK = tick
     made, ticks = page.updates[:len(screen.frames) - 1], page.updates[len(screen.frames) - 1:]
@@ -154,7 +155,7 @@ def test_a_phone_app_asks_for_full_brightness_and_gives_it_back(monkeypatch):
     screen = SendScreen(page, None, saved(fx.pandoria()), lambda route: None)
     screen.close()
     for fn, args in [t for t in page.tasks if t != "cancelled"]:
-        asyncio.run(fn(*args))
+        run_apart(fn(*args))
     assert asked == [1.0, "reset"]
     browser = Page(web=True)
     SendScreen(browser, None, saved(fx.pandoria()), lambda route: None).close()

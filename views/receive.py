@@ -98,11 +98,12 @@ class ReceiveScreen(ImportPreview):
         self.view = ft.View(
             route="/receive", padding=ft.Padding.all(12),
             appbar=theme.titled_bar(_("Receive from another phone")),
-            # What is happening first (the camera's outcome, the preview and its Import), then
-            # what to do: at the largest text on a small phone the outcome is what is in view.
+            # The buttons first, where they stay whatever is said; then what is happening (the
+            # camera's outcome, the preview and its Import), then what to do: at the largest text
+            # on a small phone the outcome is in view, and a tap never lands where a button was.
             controls=[ft.Column([
-                self.preview,
                 ft.Row([self.again, self.file], wrap=True, spacing=12, run_spacing=12),
+                self.preview,
                 ft.Text(_("On the other phone, open the game and tap Send to another phone. Then hold this "
                           "phone's camera up to its code; a loop of codes is read as it goes round."),
                         size=theme.BODY),
