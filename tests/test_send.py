@@ -130,7 +130,11 @@ def test_the_loop_ends_when_the_screen_closes():
     try:
         async def walk():
             task = asyncio.create_task(screen.loop())
-            await asyncio.sleep(0.1)
+            # Until the other codes are made and the loop has ticked twice (its own updates), then leave.
+            for _ in range(1000):
+                if len(page.updates) >= len(screen.frames) + 1:
+                    break
+                await asyncio.sleep(0.01)
             screen.close()
             await asyncio.wait_for(task, 1)
         run_apart(walk())
