@@ -44,15 +44,18 @@ $(STAMP): pyproject.toml Makefile views/hosts/FLET.md $(WEB_NODE) $(QR_DECODER)
 	$(VPY) -m views.hosts.serving
 	@touch $@
 
-# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`).
+# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`), and
+# iproute2's `ip` for the phones' own networks (tests/phone_net.py: ip netns, veth, a bridge),
+# which slim images (a CI container) leave out.
 chromium:
-	@if [ -x $(CHROMIUM) ]; then :; \
+	@PKGS=; [ -x $(CHROMIUM) ] || PKGS=chromium; command -v ip >/dev/null 2>&1 || PKGS="$$PKGS iproute2"; \
+	if [ -z "$$PKGS" ]; then :; \
 	elif ! command -v apt-get >/dev/null 2>&1; then \
-		echo "make setup: no apt-get here; install Chromium at $(CHROMIUM) by hand or the browser tests will fail"; \
+		echo "make setup: no apt-get here; install $$PKGS by hand ($(CHROMIUM), ip) or the browser tests will fail"; \
 	else \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-		echo "make setup: installing Debian chromium"; \
-		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium; \
+		echo "make setup: installing Debian $$PKGS"; \
+		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$PKGS; \
 	fi
 
 run: setup
