@@ -46,7 +46,8 @@
   HTMLInputElement.prototype.click = function () {
     if (this.type === "file" && (this.accept || "").includes(PICK_TYPE)) {
       if (onReceiveScreen()) {
-        open(this);
+        const input = this;
+        open({said: words(), heard: heardFrame, deliver: (outcome, body) => toPicker(input, outcome, body)});
       } else {  // asked by a Receive screen already left (the back gesture came first): no camera
         const input = this;
         setTimeout(() => input.dispatchEvent(new Event("cancel")));
@@ -67,9 +68,21 @@
     if (scan) event.stopImmediatePropagation();
   }, true);
 
-  function open(input) {
-    if (scan) finish(scan, null);  // a second pick replaces the first
-    const said = words();
+  // A table's pairing (#54, web/link.js): one code that `wanted(text)` takes, read the same way;
+  // resolves with its text, null when the person cancelled, or {failed: why} (the camera refused,
+  // busy, none, or its reader not starting). `said` holds the layer's words, as ENGLISH does.
+  window.pandapadReadOne = (said, wanted) => new Promise((resolve) => open({
+    said: Object.assign({}, ENGLISH, said),
+    heard: (current, text) => {
+      if (wanted(text)) finish(current, "frames", text);
+      else tell(current, "foreign", current.said.foreign);
+    },
+    deliver: (outcome, body) => resolve(outcome === null ? null : outcome === "frames" ? body : {failed: outcome}),
+  }));
+
+  function open(job) {
+    if (scan) finish(scan, null);  // a second reading replaces the first
+    const said = job.said;
     const layer = document.createElement("div");
     layer.id = "pandapad-camera";
     layer.dataset.state = "starting";
@@ -117,7 +130,7 @@
     layer.append(title, stage, panel);
     document.body.append(layer);
 
-    const current = scan = {input, layer, video, status, note, said, frames: new Map(), id: null, n: 0,
+    const current = scan = {job, layer, video, status, note, said, frames: new Map(), id: null, n: 0,
                             stream: null, done: false};
     Object.assign(told, {opened: told.opened + 1, heard: [], notes: [], outcome: null, startedAt: performance.now(),
                          firstAt: null, doneAt: null, stream: null});
@@ -203,7 +216,7 @@
         } catch (error) { /* a frame the decoder could not take: the next one */ }
         for (const code of codes) {
           if (current.done) return;
-          heard(current, code.rawValue || "");
+          current.job.heard(current, code.rawValue || "");
         }
       }
       await new Promise((resolve) => video.requestVideoFrameCallback ?
@@ -211,7 +224,8 @@
     }
   }
 
-  function heard(current, text) {
+  // A frame of a Receive screen's transfer: gathered by its header until every k of n is read.
+  function heardFrame(current, text) {
     const said = current.said;
     const match = HEADER.exec(text);
     const n = match ? Number(match[3]) : 0, k = match ? Number(match[2]) : 0;
@@ -270,7 +284,10 @@
     current.layer.remove();
     window.removeEventListener("popstate", current.onBack);
     document.removeEventListener("visibilitychange", current.onHidden);
-    const input = current.input;
+    current.job.deliver(outcome, body);
+  }
+
+  function toPicker(input, outcome, body) {
     if (outcome === null) {
       input.dispatchEvent(new Event("cancel"));
       return;

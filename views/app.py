@@ -23,6 +23,8 @@ from views.games import Games, new_record
 from views.new_game import NewGame
 from views.pads import GAME_ORDER, PADS
 from views.receive import ReceiveScreen
+from views.phone_table import TableGames, TableHost
+from views.phones import InvitePhoneScreen, JoinTableScreen
 from views.roles import GUEST, HOST_WHO, Who, may_open_finished, refusal, route_action
 from views.table import TOKEN_KEY, Access
 
@@ -94,6 +96,9 @@ class Shell:
         self.left_new: str | None = None  # the new-game address a game was just started from
         self.link = None  # what keeps this phone's link (the server's pulse), if the host has one
         self.new_game: NewGame | None = None  # the new-game form on show, if any
+        # A table of phones with no laptop (#54): this phone's as the host, or the host's it follows.
+        self.table_host: TableHost | None = None
+        self.table_guest = None
         # One screen drawn at a time, in the order asked. Each draw awaits the store (a thread
         # on the server, IndexedDB on a phone): Back then Your data tapped at once drew the
         # data screen first, and the home's slower draw then replaced it.
@@ -243,7 +248,7 @@ class Shell:
             views = self.page.views
             if self.home is None or self.home.look == home.look() or not views or views[0] is not self.home.view:
                 return
-            self.home = home.Home(self.navigate, self.who, self.host.table)
+            self.home = home.Home(self.navigate, self.who, self.host.table, phones=self.host.phones is not None)
             await self.fill_home()
             views[0] = self.home.view
             self.page.update()
@@ -295,7 +300,7 @@ class Shell:
             # in a fresh session gets the home under it, for the back arrow. Back to the home
             # it had: the same controls, filled again (home.Home says why).
             if not below:
-                self.home = home.Home(self.navigate, self.who, self.host.table)
+                self.home = home.Home(self.navigate, self.who, self.host.table, phones=self.host.phones is not None)
             await self.fill_home()
             refilled = below
             stack = [self.home.view]
@@ -339,6 +344,20 @@ class Shell:
         elif route == "/receive":
             screen = ReceiveScreen(self.page, self.games, self.navigate, self.who)
             stack.append(screen.view)
+        elif len(parts) == 2 and parts[0] == "invite-phone" and self.host.phones is not None:
+            screen = await self.invite_phone_screen(parts[1])
+            if screen is not None:
+                stack.append(screen.view)
+        elif route == "/join" and self.host.phones is not None:
+            screen = JoinTableScreen(self.page, self.host.phones, self.navigate, self.joined_table)
+            stack.append(screen.view)
+        elif len(parts) == 2 and parts[0] == "table" and self.table_guest is not None \
+                and self.table_guest.saved is not None and self.table_guest.saved.record.id == parts[1]:
+            saved = self.table_guest.saved
+            pad = PADS.get(saved.record.game)
+            screen = pad(self.page, TableGames(self.games, self.table_guest), saved) if pad else None
+            if screen is not None:
+                stack.append(screen.view)
         elif route != "/":
             self.page.show_dialog(ft.SnackBar(ft.Text(_("Nothing at {route}; here is the home screen.", route=route))))
         if not route.startswith("/new/"):
@@ -354,7 +373,7 @@ class Shell:
             self.page.update(self.home.view)  # isolated: the update of the page stopped at it
         # A code shown to another phone's camera, or this phone's camera reading a loop of them,
         # keeps the screen on whatever the setting (#53): a locked phone would stop the reading.
-        self.keep_awake(isinstance(screen, (SendScreen, ReceiveScreen)) or (
+        self.keep_awake(isinstance(screen, (SendScreen, ReceiveScreen, InvitePhoneScreen, JoinTableScreen)) or (
             screen is not None and preferences.settings_of(self.page, self.games).keep_awake))
 
     async def fill_home(self) -> None:
@@ -405,6 +424,44 @@ class Shell:
                 return None
             saved.append(one)
         return SendScreen(self.page, self.games, saved, self.navigate) if saved else None
+
+    async def invite_phone_screen(self, game_id: str):
+        """The host's phone invites a guest's phone to this game (#54): one table, of one game."""
+        if await self.openable(game_id) is None:
+            return None
+        if self.table_host is None or self.table_host.game_id != game_id:
+            if self.table_host is not None:
+                self.table_host.end()
+            table = self.table_host = TableHost(self.games, self.host.phones, game_id)
+            table.tell_pad = lambda revision: self.reload_pad(game_id, revision)
+        return InvitePhoneScreen(self.page, self.host.phones, self.navigate, self.table_host)
+
+    def joined_table(self, guest) -> None:
+        """A guest's phone is at the host's table: its pad follows the host's game."""
+        if self.table_guest is not None and self.table_guest is not guest:
+            self.table_guest.leave()
+        self.table_guest = guest
+        guest.heard_game = lambda saved: self.reload_pad(saved.record.id, saved.revision)
+        guest.changed = lambda: self.page.run_task(self.table_changed, guest)
+        self.navigate(f"/table/{guest.saved.record.id}")
+
+    def reload_pad(self, game_id: str, revision: int) -> None:
+        """Another phone of a table of phones changed the game (#54): the pad on show takes it, as
+        it takes another phone's save at a --lan table (Flet's PubSub has no loop in the phone's
+        worker, and one session: the pad is told directly)."""
+        screen = self.screen
+        if screen is not None and getattr(screen, "game_id", None) == game_id and hasattr(screen, "on_other_session"):
+            self.page.run_task(screen.on_other_session, f"game:{game_id}", revision)
+
+    async def table_changed(self, guest) -> None:
+        if guest is not self.table_guest or guest.state not in ("dropped", "ended"):
+            return
+        if guest.state == "ended":
+            text = _("The host ended the table. This phone still shows the game as it was last seen.")
+        else:
+            text = _("The link to the host's phone dropped: nothing more is saved from here. To go on, tap Join a "
+                     "table on the home and read the host's code again.")
+        self.page.show_dialog(ft.SnackBar(ft.Text(text, size=theme.BODY), duration=ft.Duration(seconds=10)))
 
     def refuse(self, action: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(

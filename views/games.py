@@ -38,6 +38,8 @@ class SaveFailed(Exception):
 class Games:
     """Async wrapper around one Store (one per process)."""
 
+    following = False  # a guest's phone following the host's game (#54: phone_table.TableGames)
+
     def __init__(self, store, host=None):
         from storage import settings as stored_settings
         from views.hosts.host import ServerThreads
@@ -49,6 +51,14 @@ class Games:
         # Games started or finished at this table since the server started: the finished ones
         # a guest may look at (#24). In memory only: a restart is a new evening.
         self.tonight: set[str] = set()
+        # Told (game id, Saved) after each change of a game saved here: a table of phones (#54)
+        # sends it to the guests' phones.
+        self.after_save: list[Callable] = []
+
+    def saved_here(self, game_id: str, saved):
+        for tell in list(self.after_save):
+            tell(game_id, saved)
+        return saved
 
     async def save_settings(self, **changes):
         """Change settings and keep them with the store; returns the new settings."""
@@ -96,15 +106,15 @@ class Games:
                 continue
             if saved.record.finished:
                 self.tonight.add(game_id)  # finished at this table tonight
-            return saved
+            return self.saved_here(game_id, saved)
         # TRANSLATORS: why a tap was not saved, after "Not saved: "
         raise SaveFailed(_("another phone keeps changing this game; try again")) from beaten
 
     async def undo(self, game_id: str, saved):
-        return await self.run(self.store.undo, game_id, saved.revision)
+        return self.saved_here(game_id, await self.run(self.store.undo, game_id, saved.revision))
 
     async def redo(self, game_id: str, saved):
-        return await self.run(self.store.redo, game_id, saved.revision)
+        return self.saved_here(game_id, await self.run(self.store.redo, game_id, saved.revision))
 
     async def in_progress(self):
         return await self.run(self.store.in_progress)

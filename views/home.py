@@ -124,7 +124,7 @@ class Home:
     there went to a control that the redraw had meanwhile replaced, and was lost (Your data
     tapped within 60 ms of Back did nothing, 4 times in 24 with a core busy)."""
 
-    def __init__(self, navigate, who=HOST_WHO, table: bool = True):
+    def __init__(self, navigate, who=HOST_WHO, table: bool = True, phones: bool = False):
         self.navigate, self.who = navigate, who
         self.look = look()  # what its controls were built with; another size or language builds a new home
         # Under the bar, not in it: beside three buttons it was cut to "Score pad for the …".
@@ -145,6 +145,10 @@ class Home:
         self.receive = ft.Row([ft.FilledTonalButton(_("Receive from another phone"), icon=ft.Icons.QR_CODE_SCANNER,
                                                     style=theme.wraps(), expand=True,
                                                     on_click=partial(_go, navigate, "/receive"))])
+        # A table of phones with no laptop (#54): this phone follows another phone's game.
+        self.join = ft.Row([ft.FilledTonalButton(_("Join a table"), icon=ft.Icons.PHONELINK_RING,
+                                                 style=theme.wraps(), expand=True,
+                                                 on_click=partial(_go, navigate, "/join"))]) if phones else None
         self.tiles: dict[tuple[str, str], tuple[ft.Control, ft.Text, ft.Text]] = {}  # (kind, game id) -> tile
         self.column = ft.Column([], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)
         self.view = Hub(
@@ -179,6 +183,8 @@ class Home:
             items.append(self.looking_back)
         if self.who.may("import"):
             items.append(self.receive)
+        if self.join is not None:
+            items.append(self.join)
         items.append(theme.heading(_("Last results") if history else _("Finished at this table tonight")))
         if not finished:
             items.append(ft.Text(_("No finished game yet.") if history else _("No game finished here since the host "

@@ -263,12 +263,12 @@ def finish_page() -> None:
     html = html.replace('<script src="python.js"></script>', '<script src="languages.js"></script>\n'
                         '  <script src="python.js"></script>\n'
                         '  <script src="early.js"></script>\n  <script src="page.js"></script>\n'
-                        '  <script src="camera.js" defer></script>', 1)
+                        '  <script src="camera.js" defer></script>\n  <script src="link.js" defer></script>', 1)
     html = re.sub(r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
                   f'<meta name="apple-mobile-web-app-title" content="{NAME}">', html)
     index.write_text(opening_screen(html))
     # python-worker.js is Pandapad's own (restores a snapshot of Python, #44), in place of Flet's.
-    for script in ("page.js", "early.js", "python-worker.js"):
+    for script in ("page.js", "early.js", "python-worker.js", "link.js"):
         shutil.copy2(WEB / script, OUT / script)
     # English where the browser's language tag is not a language: the server's page loads it too.
     shutil.copy2(ROOT / "assets" / "languages.js", OUT / "languages.js")

@@ -19,11 +19,18 @@
       window.dispatchEvent(new CustomEvent("pandapad-step", { detail: data.pandapad }));
       return;
     }
+    if (data && typeof data === "object" && typeof data.pandapadLink === "string") {
+      // For the table of phones (web/link.js): the page holds the connections.
+      window.dispatchEvent(new CustomEvent("pandapad-link", { detail: data.pandapadLink }));
+      return;
+    }
     if (typeof data === "string" && data !== "initialized") {  // Python did not start: the opening screen goes
       window.dispatchEvent(new CustomEvent("pandapad-step", { detail: "failed" }));
     }
     if (listener) listener(event); else said.push(event);
   };
+  var python = worker;  // kept: `worker` is handed to python.js below
+  window.pandapadToPython = function (text) { python.postMessage({ pandapadLink: text }); };
   var build = document.querySelector('meta[name="pandapad-build-id"]');
   // The first message python.js would send for a published app (its Dart side passes no args).
   worker.postMessage({

@@ -329,6 +329,9 @@ self.onmessage = async (event) => {
     } catch (error) {
       self.postMessage(error.toString());
     }
+  } else if (event.data && typeof event.data.pandapadLink === "string") {
+    // The table of phones (web/link.js in the page): Python hears it, if it listens.
+    if (typeof self.flet_js.link_heard === "function") self.flet_js.link_heard(event.data.pandapadLink);
   } else if (typeof self.flet_js.send === "function") {
     self.flet_js.send(event.data);
   } else {

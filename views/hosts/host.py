@@ -27,6 +27,9 @@ class Host:
     invite: str | None = None
     # Who may come in (views/table.Access); None: everyone is the host.
     access = None
+    # The links to other phones of a table with no laptop (#54: views/hosts/phone_link.PageLink),
+    # where the host has them: the phone by itself. None: no Invite a phone, no Join a table.
+    phones = None
 
     async def run(self, fn: Callable, *args, **kwargs):
         """Call the store: its answer, and every file it wrote durable, when this returns."""

@@ -48,6 +48,15 @@ class PhoneHost(Host):
         self._tell: list[Callable[[], None]] = []
         self._watching = None  # WATCH compiled, and the proxy IndexedDB's events call (kept alive)
         self._writing_again = False  # keep_again() has made the database anew (and may try again)
+        self._phones = None
+
+    @property
+    def phones(self):
+        """The page's links to other phones (#54), made at the first ask."""
+        if self._phones is None:
+            from views.hosts.phone_link import PageLink
+            self._phones = PageLink()
+        return self._phones
 
     async def run(self, fn, *args, **kwargs):
         if self.lost is not None:

@@ -52,11 +52,17 @@ class PadScreen:
             icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=more_name), tooltip=more_name, items=[
             ft.PopupMenuItem(content=_("Big screen"), icon=ft.Icons.TV,
                              on_click=lambda e: self.page.navigate(f"/big/{self.game_id}")),
-            # A game in progress handed to another phone (this one's battery is low, #53).
-            ft.PopupMenuItem(content=_("Send to another phone"), icon=ft.Icons.SEND_TO_MOBILE,
-                             on_click=lambda e: self.page.navigate(f"/send/{self.game_id}")),
+            # A game in progress handed to another phone (this one's battery is low, #53); not the
+            # host's game a guest's phone follows (#54): it is not stored here.
+            *([ft.PopupMenuItem(content=_("Send to another phone"), icon=ft.Icons.SEND_TO_MOBILE,
+                                on_click=lambda e: self.page.navigate(f"/send/{self.game_id}"))]
+              if not games.following else []),
             *([ft.PopupMenuItem(content=_("Invite players"), icon=ft.Icons.QR_CODE_2,
-                                on_click=lambda e: self.page.navigate("/invite"))] if games.host.table else [])])
+                                on_click=lambda e: self.page.navigate("/invite"))] if games.host.table else []),
+            # A table of phones with no laptop (#54): the phone by itself invites the others.
+            *([ft.PopupMenuItem(content=_("Invite a phone"), icon=ft.Icons.PHONELINK_RING,
+                                on_click=lambda e: self.page.navigate(f"/invite-phone/{self.game_id}"))]
+              if games.host.phones is not None and not games.following else [])])
         self.title_text = ft.Text(_(self.rules.TITLE), weight=ft.FontWeight.BOLD, max_lines=2,
                                   size=self.title_size(page.width))
         # The game's name above the leader line when the bar has no room for it (#45: at 320 px, or

@@ -1,0 +1,373 @@
+"""A table of phones with no laptop (#54): the host's phone holds the game, the guests' follow it.
+
+The phones are linked by WebRTC data channels (views/hosts/phone_link.py, web/link.js), paired by
+two QR codes (views/pairing.py). On them, JSON messages of protocol 1:
+
+  guest -> host   {"t": "hello", "v": 1}
+                  {"t": "save", "ask": k, "id": game, "from": revision, "record": {...}}
+                  {"t": "undo" | "redo", "ask": k, "id": game, "from": revision}
+                  {"t": "delete", "ask": k, "id": game}
+  host -> guest   {"t": "game", "rev": n, "undo": bool, "redo": bool, "record": {...}}  the latest
+                  {"t": "saved", "ask": k, ...as game}        the guest's edit is stored
+                  {"t": "stale", "ask": k, ...as game}        another edit came first: the latest
+                  {"t": "refused", "ask": k, "why": template, "params": {...}}   in words
+                  {"t": "bye"}                                the host ended the table
+
+The host's store is the truth: a guest's edit is taken only on the revision it started from, and
+only if a guest may make it (views/roles.py: a guest plays; it does not delete a game nor edit a
+finished one); it is stored (durable) before any phone is told. A message that is not JSON, too
+big, of another game or of an unknown kind is refused and logged, and never reaches the store.
+A guest keeps the game as last seen in memory only, never in its own store.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+from typing import Callable
+
+from pydantic import ValidationError
+
+from scoring import RecordBase, rules_for
+from scoring.common import N_, Words
+from storage import StaleSave
+from storage.api import Saved
+from views import pairing
+from views.games import Games, SaveFailed
+from views.roles import HOST_ONLY
+
+log = logging.getLogger(__name__)
+
+PROTOCOL = 1
+MOST_BYTES = 256_000     # a 10-player game's record is about 25 kB as JSON
+OPEN_WITHIN = 15         # seconds from the answer read to the link open, before the reasons are said
+ANSWER_WITHIN = 10       # seconds a guest waits for the host's answer to an edit
+
+
+class LinkFailed(Exception):
+    """The page could not do what was asked of a link (views/hosts/phone_link.py); args[0] says
+    why in one word (refused, busy, none, insecure, reader, gone) or in the browser's words."""
+
+
+def game_message(kind: str, saved: Saved, **more) -> dict:
+    return {"t": kind, **more, "rev": saved.revision, "undo": saved.can_undo, "redo": saved.can_redo,
+            "record": saved.record.model_dump(mode="json", exclude_none=True)}
+
+
+def refused(ask, words: Words) -> dict:
+    return {"t": "refused", "ask": ask, "why": words.template, "params": dict(words.params)}
+
+
+class Guest:
+    """A guest's phone as the host sees it."""
+
+    def __init__(self, peer: str, invitation: bytes):
+        self.peer = peer
+        self.invitation = invitation
+        self.state = "invited"   # invited -> here -> gone
+        self.number = int(peer[1:])
+
+
+class TableHost:
+    """The host's phone: the one store, the guests linked to it, for one game."""
+
+    def __init__(self, games: Games, link, game_id: str, told: Callable[[], None] = lambda: None):
+        self.games, self.link, self.game_id = games, link, game_id
+        self.guests: dict[str, Guest] = {}
+        self.told = told         # the host's screens redraw who is here (set by the screen showing it)
+        self.tell_pad: Callable[[int], None] = lambda revision: None  # the host's own pad reloads
+        self._numbers = itertools.count(1)
+        self._stop = link.listen(self._heard)
+        self._lock = asyncio.Lock()  # one guest's edit at a time, in the order they came
+        games.after_save.append(self._saved_here)
+        self.ended = False
+
+    # ---------------------------------------------------------------- pairing
+    async def invite(self) -> tuple[Guest, str]:
+        """A new guest's invitation: its code, for the guest's camera."""
+        guest = Guest(f"g{next(self._numbers)}", pairing.new_invitation())
+        self.guests[guest.peer] = guest
+        said = await self.link.ask("invite", peer=guest.peer)
+        return guest, pairing.code_of(pairing.from_sdp(pairing.INVITATION, said["sdp"], guest.invitation))
+
+    async def accept(self, guest: Guest, text: str) -> None:
+        """The guest's answer read by this phone's camera: the link opens (open -> here)."""
+        answer = pairing.read_code(text, pairing.ANSWER, guest.invitation)
+        await self.link.ask("accept", peer=guest.peer, sdp=pairing.sdp_of(answer))
+
+    def here(self) -> list[Guest]:
+        return [g for g in self.guests.values() if g.state == "here"]
+
+    def gone(self) -> list[Guest]:
+        return [g for g in self.guests.values() if g.state == "gone"]
+
+    # ---------------------------------------------------------------- the link's events
+    def _heard(self, event: dict) -> None:
+        guest = self.guests.get(event.get("peer"))
+        if guest is None or self.ended:
+            return
+        op = event.get("op")
+        if op == "open":
+            guest.state = "here"
+            self.told()
+        elif op == "closed":
+            if guest.state == "here":
+                guest.state = "gone"
+            else:
+                self.guests.pop(guest.peer, None)  # never joined: no one to list
+            self.told()
+        elif op == "message" and guest.state == "here":
+            asyncio.ensure_future(self.take(guest, event.get("data")))
+
+    def _send(self, guest: Guest, message: dict) -> None:
+        self.link.send(guest.peer, json.dumps(message, ensure_ascii=False))
+
+    async def take(self, guest: Guest, data) -> None:
+        """One message of a guest's."""
+        try:
+            answer = await self._answer(data)
+        except Exception:  # noqa: BLE001 - a guest's message never breaks the host
+            log.exception("a guest's message")
+            answer = refused(None, Words(N_("The host's phone could not take that change.")))
+        if answer is not None:
+            self._send(guest, answer)
+
+    async def _answer(self, data) -> dict | None:
+        if not isinstance(data, str) or len(data.encode("utf-8")) > MOST_BYTES:
+            log.warning("a guest's message refused: %s", "too big" if isinstance(data, str) else "not text")
+            return refused(None, Words(N_("That change is too big for the table.")))
+        try:
+            message = json.loads(data)
+        except ValueError:
+            log.warning("a guest's message refused: not JSON")
+            return refused(None, Words(N_("The host's phone could not read that change.")))
+        if not isinstance(message, dict):
+            log.warning("a guest's message refused: not an object")
+            return refused(None, Words(N_("The host's phone could not read that change.")))
+        kind, ask = message.get("t"), message.get("ask")
+        if kind == "hello":
+            return game_message("game", await self.games.load(self.game_id), v=PROTOCOL)
+        if message.get("id") != self.game_id:
+            log.warning("a guest's message for another game refused: %r", message.get("id"))
+            return refused(ask, Words(N_("That change is for another game than the table's.")))
+        if kind == "delete":
+            return refused(ask, Words(HOST_ONLY["delete"]))
+        if kind not in ("save", "undo", "redo") or not isinstance(message.get("from"), int):
+            log.warning("a guest's message refused: %r", kind)
+            return refused(ask, Words(N_("The host's phone could not read that change.")))
+        async with self._lock:
+            stored = await self.games.load(self.game_id)
+            if stored.record.finished:  # reopening or changing a finished game is the host's
+                return refused(ask, Words(HOST_ONLY["edit"]))
+            try:
+                if kind == "save":
+                    record = self._record(message.get("record"), stored.record)
+                    saved = await self.games.run(self.games.store.save, record, message["from"])
+                else:
+                    step = self.games.store.undo if kind == "undo" else self.games.store.redo
+                    saved = await self.games.run(step, self.game_id, message["from"])
+            except StaleSave:
+                return game_message("stale", await self.games.load(self.game_id), ask=ask)
+            except (ValidationError, ValueError) as exc:
+                log.warning("a guest's record refused: %s", exc)
+                return refused(ask, Words(N_("The host's phone could not read that change.")))
+            if saved.record.finished:
+                self.games.tonight.add(self.game_id)
+        self.tell_pad(saved.revision)
+        self.broadcast(saved, but=None)
+        return None
+
+    def _record(self, data, stored: RecordBase) -> RecordBase:
+        if not isinstance(data, dict):
+            raise ValueError("no record")
+        record = rules_for(stored.game).Record.model_validate(data)
+        if record.id != stored.id or record.game != stored.game or record.created != stored.created:
+            raise ValueError("another game's record")
+        return record
+
+    def broadcast(self, saved: Saved, but: Guest | None = None) -> None:
+        """The latest record to every guest here (the one whose edit it was included: its answer)."""
+        message = game_message("game", saved)
+        for guest in self.here():
+            if guest is not but:
+                self._send(guest, message)
+
+    def _saved_here(self, game_id: str, saved: Saved) -> None:
+        """The host's own pad saved: the guests see it."""
+        if game_id == self.game_id and not self.ended:
+            self.broadcast(saved)
+
+    def end(self) -> None:
+        """The host leaves: every guest is told, then the links close."""
+        if self.ended:
+            return
+        for guest in self.here():
+            self._send(guest, {"t": "bye"})
+        self.ended = True
+        self._stop()
+        if self._saved_here in self.games.after_save:
+            self.games.after_save.remove(self._saved_here)
+
+
+class TableGuest:
+    """A guest's phone: the host's game as last heard, and edits sent to the host."""
+
+    PEER = "host"
+
+    def __init__(self, link):
+        self.link = link
+        self.saved: Saved | None = None
+        self.state = "joining"   # joining -> here -> dropped | ended
+        self.heard_game: Callable[[Saved], None] = lambda saved: None  # set by the shell
+        self.changed: Callable[[], None] = lambda: None                 # the state changed
+        self._asks: dict[int, asyncio.Future] = {}
+        self._numbers = itertools.count(1)
+        self._stop = link.listen(self._heard)
+
+    async def join(self, text: str) -> str:
+        """The host's invitation read: this phone's answer, as a code for the host's camera."""
+        invitation = pairing.read_code(text, pairing.INVITATION)
+        said = await self.link.ask("join", peer=self.PEER, sdp=pairing.sdp_of(invitation))
+        return pairing.code_of(pairing.from_sdp(pairing.ANSWER, said["sdp"], invitation.invitation))
+
+    def _heard(self, event: dict) -> None:
+        if event.get("peer") != self.PEER:
+            return
+        op = event.get("op")
+        if op == "open":
+            self.state = "here"
+            self.link.send(self.PEER, json.dumps({"t": "hello", "v": PROTOCOL}))
+            self.changed()
+        elif op == "closed":
+            if self.state != "ended":
+                self.state = "dropped"
+            for answer in self._asks.values():
+                if not answer.done():
+                    answer.set_result(None)
+            self.changed()
+        elif op == "message":
+            self._message(event.get("data"))
+
+    def _message(self, data) -> None:
+        try:
+            message = json.loads(data)
+            kind = message["t"]
+        except (ValueError, TypeError, KeyError):
+            log.warning("the host's message could not be read")
+            return
+        if kind == "bye":
+            self.state = "ended"
+            self.changed()
+            return
+        if kind in ("game", "saved", "stale"):
+            try:
+                record = rules_for(message["record"]["game"]).Record.model_validate(message["record"])
+                saved = Saved(record, int(message["rev"]), bool(message["undo"]), bool(message["redo"]))
+            except (ValidationError, KeyError, TypeError, ValueError) as exc:
+                log.warning("the host's record could not be read: %s", exc)
+                return
+            if self.saved is None or saved.revision >= self.saved.revision or saved.record.id != self.saved.record.id:
+                self.saved = saved
+                self.heard_game(saved)
+        answer = self._asks.get(message.get("ask"))
+        if answer is not None and not answer.done():
+            answer.set_result(message)
+
+    async def request(self, message: dict) -> dict:
+        """Send one edit to the host; its answer (saved, stale, refused). SaveFailed in words when
+        the link is down or the host did not answer."""
+        if self.state != "here":
+            raise SaveFailed(self.down_words())
+        number = next(self._numbers)
+        answer = asyncio.get_running_loop().create_future()
+        self._asks[number] = answer
+        self.link.send(self.PEER, json.dumps({**message, "ask": number}, ensure_ascii=False))
+        try:
+            said = await asyncio.wait_for(answer, ANSWER_WITHIN)
+        except asyncio.TimeoutError:
+            said = None
+        finally:
+            self._asks.pop(number, None)
+        if said is None:
+            raise SaveFailed(self.down_words())
+        return said
+
+    def down_words(self) -> str:
+        from views.lang import _
+        if self.state == "ended":
+            return _("the host ended the table.")
+        return _("the link to the host's phone is down, so this change was not saved.")
+
+    def leave(self) -> None:
+        self.state = "ended"
+        self._stop()
+        self.link.close(self.PEER)
+
+
+class TableGames(Games):
+    """A guest's games: the table's game from the host's phone, everything else from its own store."""
+
+    following = True
+
+    def __init__(self, local: Games, guest: TableGuest):
+        self.__dict__.update(local.__dict__)  # its store, host, settings, tonight
+        self.local, self.guest = local, guest
+
+    def _is_table(self, game_id: str) -> bool:
+        return self.guest.saved is not None and game_id == self.guest.saved.record.id
+
+    async def load(self, game_id: str):
+        if self._is_table(game_id):
+            return self.guest.saved
+        return await self.local.load(game_id)
+
+    async def edit(self, game_id: str, saved, change: Callable):
+        if not self._is_table(game_id):
+            return await self.local.edit(game_id, saved, change)
+        for _try in range(25):
+            said = await self.guest.request({"t": "save", "id": game_id, "from": saved.revision,
+                                             "record": change(saved.record).model_dump(mode="json", exclude_none=True)})
+            if said["t"] == "refused":
+                raise SaveFailed(said_in_words(said))
+            saved = self.guest.saved if said["t"] == "stale" else self._saved_of(said)
+            if said["t"] == "saved":
+                return saved
+        raise SaveFailed("another phone keeps changing this game; try again")
+
+    def _saved_of(self, said: dict) -> Saved:
+        return self.guest.saved if self.guest.saved and self.guest.saved.revision == said["rev"] else Saved(
+            rules_for(said["record"]["game"]).Record.model_validate(said["record"]), said["rev"], said["undo"], said["redo"])
+
+    async def _step(self, kind: str, game_id: str, saved):
+        said = await self.guest.request({"t": kind, "id": game_id, "from": saved.revision})
+        if said["t"] == "stale":
+            raise StaleSave(game_id, said["rev"], "another phone changed this game")
+        if said["t"] == "refused":
+            raise SaveFailed(said_in_words(said))
+        return self._saved_of(said)
+
+    async def undo(self, game_id: str, saved):
+        if not self._is_table(game_id):
+            return await self.local.undo(game_id, saved)
+        return await self._step("undo", game_id, saved)
+
+    async def redo(self, game_id: str, saved):
+        if not self._is_table(game_id):
+            return await self.local.redo(game_id, saved)
+        return await self._step("redo", game_id, saved)
+
+    async def delete(self, game_id: str):
+        if not self._is_table(game_id):
+            return await self.local.delete(game_id)
+        said = await self.guest.request({"t": "delete", "id": game_id})
+        raise SaveFailed(said_in_words(said))
+
+
+def said_in_words(said: dict) -> str:
+    """A host's refusal in this phone's language."""
+    from views import lang
+    try:
+        return lang.problem(Words(str(said["why"]), **dict(said.get("params") or {})))
+    except Exception:  # noqa: BLE001 - a template this phone does not know: as the host wrote it
+        return str(said.get("why"))

@@ -1,0 +1,226 @@
+"""A table of phones with no laptop (#54): Invite a phone (the host's) and Join a table (a guest's).
+
+Two codes pair two phones: the host's phone shows an invitation, the guest's camera reads it and
+its phone shows an answer, the host's camera reads that (views/pairing.py). Then the guest's
+phone shows the host's game (views/phone_table.py) on its own pad, at /table/<game id>.
+Both screens exist only where the host has phones to link (the phone build: host.phones)."""
+from __future__ import annotations
+
+import asyncio
+import base64
+import logging
+
+import flet as ft
+
+from views import lang, pairing, theme
+from views.lang import N_, _
+from views.phone_table import OPEN_WITHIN, LinkFailed, TableGuest, TableHost
+from views.send import code_png, code_side
+
+log = logging.getLogger(__name__)
+
+# A guest's answer shown: how long the host may take to read it before the reasons are said.
+ANSWER_READ_WITHIN = 60
+
+
+def camera_words(title: str) -> dict[str, str]:
+    """What the camera's layer (assets/camera.js) says while it reads a table's code."""
+    return {"lang": lang.locale().language, "dir": "rtl" if lang.locale().text_direction == "rtl" else "ltr",
+            "title": title, "starting": _("Starting the camera\u2026"),
+            "point": _("Hold the camera up to the code on the other phone."),
+            "foreign": _("That is not a table's code: hold the camera up to the code on the other phone."),
+            "cancel": _("Cancel")}
+
+
+def no_camera(why: str) -> str:
+    if why == "refused":
+        return _("The camera was not allowed. Allow it for Pandapad in the browser's or the phone's settings: the "
+                 "phones need it to find each other.")
+    if why == "busy":
+        return _("The camera is in use by another app. Close that app, then try again.")
+    if why == "reader":
+        return _("The code reader could not start. Try again.")
+    return _("No camera can be used here, and the phones find each other through their cameras.")
+
+
+NOT_LINKED = N_("The phones did not connect. Are both on the same Wi-Fi? A guest network often keeps phones "
+                "apart, and the phone that shares its hotspot may not be reachable: then let another phone "
+                "share it. Tap Try again for new codes.")
+
+
+class PairingScreen:
+    """What both screens share: a line of what is going on, a code, steps, big buttons."""
+
+    title = ""
+
+    def __init__(self, page: ft.Page, link, navigate):
+        self.page, self.link, self.navigate = page, link, navigate
+        self.closed = False
+        bar = theme.titled_bar(_(self.title))
+        self.side = code_side(page.width, page.height, (bar.toolbar_height or 64) + 160)
+        self.status = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
+        self.note = ft.Text("", size=theme.BODY)
+        self.code = ft.Image(src=code_png(pairing.PREFIX), width=self.side, height=self.side, visible=False,
+                             fit=ft.BoxFit.CONTAIN, filter_quality=ft.FilterQuality.NONE, gapless_playback=True,
+                             semantics_label=_("A code for the other phone's camera"))
+        self.buttons = ft.Column([], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.view = ft.View(route=self.route(), appbar=bar, padding=ft.Padding.all(16), scroll=ft.ScrollMode.AUTO,
+                            controls=[ft.Column([self.status, self.note, ft.Row([self.code],
+                                                                               alignment=ft.MainAxisAlignment.CENTER),
+                                                 self.buttons], spacing=16)])
+
+    def route(self) -> str:
+        raise NotImplementedError
+
+    def say(self, status: str, note: str = "", code: str | None = None, buttons=(), error: bool = False) -> None:
+        if self.closed:
+            return
+        self.status.value = status
+        self.status.color = ft.Colors.ERROR if error else None
+        self.note.value = note
+        if code is not None:
+            self.code.src = code_png(code)
+        self.code.visible = code is not None
+        self.buttons.controls = [ft.FilledButton(text, icon=icon, on_click=act, style=theme.wraps(),
+                                                 height=56) for text, icon, act in buttons]
+        self.page.update(self.view)
+
+    async def read(self, title: str, prefix: str) -> str | None:
+        """One code read by the camera: its text, or None (cancelled, or the camera could not be
+        used: said on screen)."""
+        try:
+            said = await self.link.ask("read", prefix=prefix, said=camera_words(title))
+        except LinkFailed as exc:
+            self.say(no_camera(str(exc)), error=True, buttons=self.again())
+            return None
+        return said.get("text")
+
+    def again(self):
+        return [(_("Try again"), ft.Icons.REFRESH, lambda e: self.page.run_task(self.begin))]
+
+    async def begin(self) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class InvitePhoneScreen(PairingScreen):
+    """The host's phone: a guest's phone joins this game."""
+
+    title = N_("Invite a phone")
+
+    def __init__(self, page: ft.Page, link, navigate, table: TableHost):
+        self.table = table
+        super().__init__(page, link, navigate)
+        self.guest = None
+        self.page.run_task(self.begin)
+
+    def route(self) -> str:
+        return f"/invite-phone/{self.table.game_id}"
+
+    def back(self):
+        return (_("Back to the game"), ft.Icons.ARROW_BACK, lambda e: self.navigate(f"/game/{self.table.game_id}"))
+
+    async def begin(self) -> None:
+        self.say(_("Getting the invitation ready\u2026"))
+        try:
+            self.guest, code = await self.table.invite()
+        except pairing.Refused as exc:
+            self.say(lang.problem(exc.words), error=True, buttons=[*self.again(), self.back()])
+            return
+        except LinkFailed as exc:
+            self.say(no_camera(str(exc)), error=True, buttons=[*self.again(), self.back()])
+            return
+        self.say(_("Step 1: the guest reads this code"),
+                 _("On the guest's phone, open Pandapad, tap Join a table and hold it up to this code. Then tap "
+                   "Read the guest's code here."), code=code,
+                 buttons=[(_("Read the guest's code"), ft.Icons.QR_CODE_SCANNER, lambda e: self.page.run_task(self.answer)),
+                          self.back()])
+
+    async def answer(self) -> None:
+        guest = self.guest
+        text = await self.read(_("Read the guest's code"), f"{pairing.PREFIX}{pairing.FORMAT}/{pairing.ANSWER}/")
+        if text is None or self.closed:
+            return
+        try:
+            await self.table.accept(guest, text)
+        except pairing.Refused as exc:
+            self.say(lang.problem(exc.words), error=True,
+                     buttons=[(_("Read the guest's code"), ft.Icons.QR_CODE_SCANNER,
+                               lambda e: self.page.run_task(self.answer)), *self.again()])
+            return
+        except (pairing.NotATableCode, LinkFailed) as exc:
+            log.info("accepting a guest: %s", exc)
+            self.say(_(NOT_LINKED), error=True, buttons=[*self.again(), self.back()])
+            return
+        self.say(_("Connecting\u2026"))
+        for _tick in range(OPEN_WITHIN * 10):
+            if guest.state != "invited" or self.closed:
+                break
+            await asyncio.sleep(0.1)
+        if self.closed:
+            return
+        if guest.state == "here":
+            self.say(_("Phone {n} is at the table.", n=guest.number),
+                     _("It shows this game and enters its own taps. Invite the next phone the same way."),
+                     buttons=[(_("Invite another phone"), ft.Icons.PERSON_ADD, lambda e: self.page.run_task(self.begin)),
+                              self.back()])
+        else:
+            self.say(_(NOT_LINKED), error=True, buttons=[*self.again(), self.back()])
+
+
+class JoinTableScreen(PairingScreen):
+    """A guest's phone: the host's invitation read, its answer shown, then the host's game."""
+
+    title = N_("Join a table")
+
+    def __init__(self, page: ft.Page, link, navigate, joined):
+        super().__init__(page, link, navigate)
+        self.joined = joined     # joined(guest): the shell keeps the guest and opens its game
+        self.guest: TableGuest | None = None
+        self.page.run_task(self.begin)
+
+    def route(self) -> str:
+        return "/join"
+
+    async def begin(self) -> None:
+        if self.guest is not None:
+            self.guest.leave()
+        self.say(_("Read the host's code"), _("On the host's phone, open the game and choose Invite a phone in its "
+                                             "menu. Then hold this phone up to the code it shows."),
+                 buttons=[(_("Read the host's code"), ft.Icons.QR_CODE_SCANNER, lambda e: self.page.run_task(self.scan))])
+        await self.scan()
+
+    async def scan(self) -> None:
+        text = await self.read(_("Join a table"), f"{pairing.PREFIX}{pairing.FORMAT}/{pairing.INVITATION}/")
+        if text is None or self.closed:
+            return
+        guest = self.guest = TableGuest(self.link)
+        try:
+            code = await guest.join(text)
+        except pairing.Refused as exc:
+            self.say(lang.problem(exc.words), error=True,
+                     buttons=[(_("Read the host's code"), ft.Icons.QR_CODE_SCANNER, lambda e: self.page.run_task(self.scan))])
+            return
+        except (pairing.NotATableCode, LinkFailed) as exc:
+            log.info("joining: %s", exc)
+            self.say(_(NOT_LINKED), error=True, buttons=self.again())
+            return
+        self.say(_("Step 2: the host reads this code"),
+                 _("Hold this phone up to the host's phone: it reads this code with its camera."), code=code)
+        for _tick in range(ANSWER_READ_WITHIN * 10):
+            if self.closed or guest is not self.guest:
+                return
+            if guest.state == "here" and guest.saved is not None:
+                self.joined(guest)
+                return
+            if guest.state in ("dropped", "ended"):
+                break
+            await asyncio.sleep(0.1)
+        self.say(_(NOT_LINKED), error=True, buttons=self.again())
+
+    def close(self) -> None:
+        super().close()
+        if self.guest is not None and self.guest.state == "joining":
+            self.guest.leave()  # left before the link opened: nothing half made stays
