@@ -1,0 +1,448 @@
+"""A table of phones with no laptop (#54), without a browser: the host's phone (TableHost) holding
+the game in its real store, the guests' phones (TableGuest, TableGames) following it, over an
+in-process link; what each phone's player sees of an edit, a clash, a refusal, the host leaving
+and a link dropping. The pairing codes are tested in test_pairing; the real links in the browser."""
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+from types import SimpleNamespace
+
+import pytest
+
+from scoring import panda_royale as pr
+from storage import Store
+from tests.loops import run_apart
+from views import phone_table
+from views.games import Games, SaveFailed, new_record, now_iso
+from views.phone_table import MOST_BYTES, TableGames, TableGuest, TableHost
+
+GAME = "panda-royale"
+
+
+# ---------------------------------------------------------------- the link
+# In the app the phones' messages go over WebRTC data channels held by the page (web/link.js,
+# views/hosts/phone_link.PageLink), which run only in a browser: the browser tests with real
+# phones cover them. The protocol is Python's on both ends, so here one wire in the same loop
+# stands in for those channels, with PageLink's API (send, close, listen) and its events
+# ({"op": "open" | "message" | "closed", "peer", "data"}), each delivered later on the loop
+# (call_soon), never inside the call that sent it, as a real channel does.
+class Wire:
+    """One host's phone and its guests' phones, each guest's channel open or not."""
+
+    def __init__(self):
+        self.host = WireLink(self, None)
+        self.guests: dict[str, WireLink] = {}  # the guest's peer id at the host -> its phone's link
+        self.up: set[str] = set()
+
+    def guest(self, peer: str) -> "WireLink":
+        self.guests[peer] = WireLink(self, peer)
+        return self.guests[peer]
+
+    def open(self, peer: str) -> None:
+        self.up.add(peer)
+        self.host.hear({"op": "open", "peer": peer})
+        self.guests[peer].hear({"op": "open", "peer": TableGuest.PEER})
+
+    def drop(self, peer: str) -> None:
+        """The channel closed (a phone walked off the Wi-Fi): both ends are told."""
+        if peer in self.up:
+            self.up.discard(peer)
+            self.host.hear({"op": "closed", "peer": peer})
+            self.guests[peer].hear({"op": "closed", "peer": TableGuest.PEER})
+
+
+class WireLink:
+    """One phone's end: the host's (peer None) or a guest's (its peer id at the host)."""
+
+    def __init__(self, wire: Wire, peer: str | None):
+        self.wire, self.peer = wire, peer
+        self.listeners: list = []
+        self.heard: list[dict] = []  # every event delivered to this phone, in order
+
+    def listen(self, hear):
+        self.listeners.append(hear)
+        return lambda: self.listeners.remove(hear) if hear in self.listeners else None
+
+    def hear(self, event: dict) -> None:
+        asyncio.get_running_loop().call_soon(self._deliver, event)
+
+    def _deliver(self, event: dict) -> None:
+        self.heard.append(event)
+        for hear in list(self.listeners):
+            hear(event)
+
+    def send(self, peer: str, text: str) -> None:
+        assert isinstance(text, str)
+        guest = peer if self.peer is None else self.peer
+        if guest not in self.wire.up:
+            return  # a closed channel carries nothing
+        if self.peer is None:
+            self.wire.guests[peer].hear({"op": "message", "peer": TableGuest.PEER, "data": text})
+        else:
+            assert peer == TableGuest.PEER
+            self.wire.host.hear({"op": "message", "peer": self.peer, "data": text})
+
+    def close(self, peer: str) -> None:
+        self.wire.drop(peer if self.peer is None else self.peer)
+
+    async def ask(self, op: str, **fields):
+        raise AssertionError(f"pairing ({op}) is not part of these tests")
+
+    def messages(self) -> list[dict]:
+        """The messages this phone heard, read."""
+        return [json.loads(e["data"]) for e in self.heard if e["op"] == "message"]
+
+
+# ---------------------------------------------------------------- a table
+class Phone:
+    """A guest's phone: its link, its TableGuest, its games (its own store beside the table's)."""
+
+    def __init__(self, peer: str, link: WireLink, guest: TableGuest, games: TableGames):
+        self.peer, self.link, self.guest, self.games = peer, link, guest, games
+        self.heard_games: list = []
+        guest.heard_game = self.heard_games.append
+
+
+class Table:
+    def __init__(self, store, games: Games, wire: Wire, host: TableHost, phones: list[Phone], game_id: str):
+        self.store, self.games, self.wire, self.host, self.phones, self.game_id = store, games, wire, host, phones, game_id
+
+    async def stored(self):
+        return await self.games.load(self.game_id)
+
+
+@pytest.fixture
+def stores(tmp_path, monkeypatch):
+    # In one process an answer comes within milliseconds: a guest that waits 2 s (not the app's
+    # 10) for one that never comes fails the test sooner.
+    monkeypatch.setattr(phone_table, "ANSWER_WITHIN", 2)
+    opened = []
+
+    def open_store(name: str):
+        opened.append(Store.open(tmp_path / name))
+        return opened[-1]
+    open_store.path = tmp_path
+    yield open_store
+    for store in opened:
+        store.close()
+
+
+async def until(check, within: float = 5.0, what: str = "") -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + within
+    while not check():
+        if loop.time() > end:
+            raise AssertionError(f"not within {within} s: {what or check}")
+        await asyncio.sleep(0.005)
+
+
+async def table_of(stores, guests: int = 2) -> Table:
+    """The host's phone with a game of Ann, Ben and Cat, and `guests` phones linked and said hello."""
+    store = stores("store")
+    games = Games(store)
+    saved = await games.create(new_record(GAME, ["Ann", "Ben", "Cat"]))
+    wire = Wire()
+    host = TableHost(games, wire.host, saved.record.id)
+    phones = []
+    for k in range(1, guests + 1):
+        peer = f"g{k}"
+        host.guests[peer] = phone_table.Guest(peer, b"invitation")  # as invite() makes it
+        link = wire.guest(peer)
+        guest = TableGuest(link)
+        phones.append(Phone(peer, link, guest, TableGames(Games(stores(f"phone{k}")), guest)))
+        wire.open(peer)
+    await until(lambda: all(p.guest.saved is not None for p in phones), what="every guest has the game")
+    return Table(store, games, wire, host, phones, saved.record.id)
+
+
+def ann_rolls(record):
+    return pr.add_die(record, 0, "p1", "yellow", 4)
+
+
+def ben_rolls(record):
+    return pr.add_die(record, 0, "p2", "yellow", 5)
+
+
+def save_message(ask, game_id, revision, record) -> str:
+    return json.dumps({"t": "save", "ask": ask, "id": game_id, "from": revision,
+                       "record": record.model_dump(mode="json", exclude_none=True)})
+
+
+def answer_to(phone: Phone, ask):
+    said = [m for m in phone.link.messages() if m.get("ask") == ask]
+    return said[-1] if said else None
+
+
+# ---------------------------------------------------------------- joining
+def test_a_guest_that_says_hello_gets_the_game_as_the_hosts_store_holds_it(stores):
+    async def play():
+        table = await table_of(stores)
+        stored = await table.stored()
+        for phone in table.phones:
+            assert phone.guest.state == "here"
+            assert phone.guest.saved == stored  # the record, its revision, undo and redo
+            assert phone.heard_games == [stored]
+            assert await phone.games.load(table.game_id) == stored
+            hello = phone.link.messages()[0]
+            assert hello["t"] == "game" and hello["v"] == phone_table.PROTOCOL and hello["rev"] == stored.revision
+            assert phone.games.local.store.rows() == []  # kept in memory, never in the guest's own store
+        assert [g.peer for g in table.host.here()] == ["g1", "g2"] and table.host.gone() == []
+    run_apart(play())
+
+
+# ---------------------------------------------------------------- edits
+def test_a_guests_edit_on_the_latest_revision_is_stored_and_every_phone_hears_it(stores):
+    # The message a guest's pad sends, as TableGames.edit makes it, straight on the link.
+    async def play():
+        table = await table_of(stores)
+        one, two = table.phones
+        before = await table.stored()
+        one.link.send("host", save_message(1, table.game_id, before.revision, ann_rolls(before.record)))
+        await until(lambda: all(p.guest.saved.revision == before.revision + 1 for p in table.phones),
+                    what="both guests hear the new record")
+        stored = await table.stored()
+        assert stored.revision == before.revision + 1 and stored.record == ann_rolls(before.record)
+        assert pr.hand_of(stored.record, 0, "p1").yellow == (4,)
+        for phone in table.phones:
+            assert phone.guest.saved == stored and phone.heard_games[-1] == stored
+        assert answer_to(two, 1) is None  # the other guest hears the game, not an answer of its own
+        return table.store, table.game_id, stored
+    store, game_id, stored = run_apart(play())
+    store.close()
+    with Store.open(stores.path / "store") as again:  # durable: read back from the folder
+        assert again.load(game_id) == stored
+
+
+@pytest.mark.xfail(strict=True, raises=SaveFailed, reason="phone_table.TableHost._answer never answers a stored edit with "
+                   "{'t': 'saved', 'ask': k}: it broadcasts {'t': 'game'} without 'ask', so the guest's "
+                   "request waits ANSWER_WITHIN and TableGames.edit raises SaveFailed")
+def test_a_guests_edit_returns_what_the_host_stored_and_the_other_guest_hears_it(stores):
+    async def play():
+        table = await table_of(stores)
+        one, two = table.phones
+        before = one.guest.saved
+        saved = await one.games.edit(table.game_id, before, ann_rolls)
+        stored = await table.stored()
+        assert stored.revision == before.revision + 1 and pr.hand_of(stored.record, 0, "p1").yellow == (4,)
+        assert saved == stored
+        await until(lambda: two.guest.saved == stored, what="the other guest hears it")
+        assert two.heard_games[-1] == stored
+    run_apart(play())
+
+
+def test_the_hosts_own_save_reaches_every_guest(stores):
+    async def play():
+        table = await table_of(stores)
+        saved = await table.games.edit(table.game_id, await table.stored(), ben_rolls)
+        await until(lambda: all(p.guest.saved == saved for p in table.phones), what="every guest hears it")
+        for phone in table.phones:
+            assert phone.heard_games[-1] == saved
+            assert pr.hand_of(phone.guest.saved.record, 0, "p2").yellow == (5,)
+    run_apart(play())
+
+
+def test_two_guests_editing_the_same_revision_at_once_both_end_in_the_store(stores):
+    # On the wire: the first save is stored; the second, on the same revision, is answered
+    # "stale" with the latest record, and the guest sends its change again on that one.
+    async def play():
+        table = await table_of(stores)
+        one, two = table.phones
+        before = await table.stored()
+        one.link.send("host", save_message(1, table.game_id, before.revision, ann_rolls(before.record)))
+        two.link.send("host", save_message(1, table.game_id, before.revision, ben_rolls(before.record)))
+        await until(lambda: answer_to(two, 1) is not None, what="the second guest's answer")
+        stale = answer_to(two, 1)
+        assert stale["t"] == "stale" and stale["rev"] == before.revision + 1
+        assert stale["record"] == ann_rolls(before.record).model_dump(mode="json", exclude_none=True)
+        assert two.guest.saved.revision == before.revision + 1  # the guest follows the latest
+        two.link.send("host", save_message(2, table.game_id, stale["rev"], ben_rolls(two.guest.saved.record)))
+        await until(lambda: all(p.guest.saved.revision == before.revision + 2 for p in table.phones),
+                    what="both guests hear both edits")
+        stored = await table.stored()
+        assert pr.hand_of(stored.record, 0, "p1").yellow == (4,) and pr.hand_of(stored.record, 0, "p2").yellow == (5,)
+        assert all(p.guest.saved == stored for p in table.phones)
+    run_apart(play())
+
+
+@pytest.mark.xfail(strict=True, raises=SaveFailed, reason="the stored edit is never answered with 'saved' and its 'ask' "
+                   "(TableHost._answer returns None after broadcast), so both TableGames.edit calls raise "
+                   "SaveFailed after ANSWER_WITHIN although both edits are stored")
+def test_two_guests_tapping_at_once_both_see_their_edit_saved_nothing_lost(stores):
+    async def play():
+        table = await table_of(stores)
+        one, two = table.phones
+        before = await table.stored()
+        try:
+            await asyncio.gather(one.games.edit(table.game_id, one.guest.saved, ann_rolls),
+                                 two.games.edit(table.game_id, two.guest.saved, ben_rolls))
+        finally:
+            stored = await table.stored()
+            # Both edits are in the store whatever the guests were told.
+            assert stored.revision == before.revision + 2
+            assert pr.hand_of(stored.record, 0, "p1").yellow == (4,)
+            assert pr.hand_of(stored.record, 0, "p2").yellow == (5,)
+    run_apart(play())
+
+
+# ---------------------------------------------------------------- refusals
+def test_a_guest_cannot_delete_the_game_it_is_told_so_and_the_game_stays(stores):
+    async def play():
+        table = await table_of(stores)
+        before = await table.stored()
+        with pytest.raises(SaveFailed) as refused:
+            await table.phones[0].games.delete(table.game_id)
+        assert str(refused.value) == "Only the host can delete a game"
+        assert await table.stored() == before
+    run_apart(play())
+
+
+def test_a_guest_cannot_edit_or_undo_a_finished_game_and_the_store_is_unchanged(stores):
+    async def play():
+        table = await table_of(stores)
+        one = table.phones[0]
+        finished = await table.games.edit(table.game_id, await table.stored(),
+                                          lambda r: r.model_copy(update={"finished": now_iso()}))
+        await until(lambda: one.guest.saved == finished, what="the guest hears the game finished")
+        with pytest.raises(SaveFailed) as refused:
+            await one.games.edit(table.game_id, one.guest.saved, ann_rolls)
+        assert str(refused.value) == "Only the host can edit a finished game"
+        with pytest.raises(SaveFailed) as refused:
+            await one.games.undo(table.game_id, one.guest.saved)  # reopening it is the host's too
+        assert str(refused.value) == "Only the host can edit a finished game"
+        assert await table.stored() == finished
+    run_apart(play())
+
+
+def _malformed(game_id: str, other_id: str, saved, other) -> dict[str, str]:
+    record = saved.record.model_dump(mode="json", exclude_none=True)
+    edited = ann_rolls(saved.record).model_dump(mode="json", exclude_none=True)
+    rev = saved.revision
+
+    def save(**changes):
+        return json.dumps({"t": "save", "ask": 7, "id": game_id, "from": rev, "record": edited, **changes})
+    no_from = json.loads(save())
+    del no_from["from"]
+    stranger = {**edited, "rounds": [{"hands": {"p9": {"yellow": [3]}}}]}
+    return {
+        "not JSON": '{"t": "save", "ask": 7,',
+        "a JSON list": json.dumps([{"t": "save", "id": game_id, "from": rev, "record": edited}]),
+        "too big": save(record={**edited, "notes": "x" * MOST_BYTES}),
+        "an unknown t": save(t="shuffle"),
+        "no t": json.dumps({"ask": 7, "id": game_id, "from": rev, "record": edited}),
+        "no from": json.dumps(no_from),
+        "a str from": save(**{"from": str(rev)}),
+        "no record": save(record=None),
+        "a record that is a text": save(record=json.dumps(edited)),
+        "a record of another game id": save(record={**edited, "id": str(uuid.uuid4())}),
+        "another kind of game's record": save(record={**edited, "game": "pandoria"}),
+        "a player id not in the game": save(record=stranger),
+        "a record with a bad die": save(record={**record, "rounds": [{"hands": {"p1": {"yellow": ["four"]}}}]}),
+        "for another game's id": save(id=other_id, **{"from": other.revision},
+                                      record=ann_rolls(other.record).model_dump(mode="json", exclude_none=True)),
+        "an undo for another game's id": json.dumps({"t": "undo", "ask": 7, "id": other_id, "from": other.revision}),
+    }
+
+
+_ANY = SimpleNamespace(record=new_record(GAME, ["A", "B"]), revision=1)
+MALFORMED = list(_malformed("a", "b", _ANY, _ANY))  # the kinds, for the tests' names
+
+
+@pytest.mark.parametrize("kind", MALFORMED)
+def test_a_malformed_message_is_refused_and_never_reaches_the_store(stores, kind):
+    async def play():
+        table = await table_of(stores, guests=1)
+        phone = table.phones[0]
+        other = await table.games.create(new_record(GAME, ["Dee", "Eve"]))
+        # Something on the table's game to undo, so an undo would change it.
+        before = await table.games.edit(table.game_id, await table.stored(), ben_rolls)
+        await until(lambda: phone.guest.saved == before, what="the guest has the latest")
+        text = _malformed(table.game_id, other.record.id, before, other)[kind]
+        heard = len(phone.link.messages())
+        phone.link.send("host", text)
+        await until(lambda: len(phone.link.messages()) > heard, what="the host's answer")
+        answer = phone.link.messages()[heard:]
+        assert [m["t"] for m in answer] == ["refused"], answer
+        assert answer[0]["why"] and answer[0]["ask"] in (7, None)
+        await asyncio.sleep(0.05)  # nothing more comes
+        assert len(phone.link.messages()) == heard + 1
+        assert await table.stored() == before  # the same revision, the same record
+        assert await table.games.load(other.record.id) == other
+        assert phone.guest.saved == before and phone.guest.state == "here"
+    run_apart(play())
+
+
+@pytest.mark.xfail(strict=True, reason="TableHost._answer checks isinstance(message.get('from'), int), "
+                   "which True passes (bool is an int): a save 'from': true on a game at revision 1 is stored")
+def test_a_from_that_is_true_is_not_a_revision_and_never_reaches_the_store(stores):
+    async def play():
+        table = await table_of(stores, guests=1)
+        phone = table.phones[0]
+        before = await table.stored()
+        assert before.revision == 1  # True == 1: the store's revision check takes it
+        heard = len(phone.link.messages())
+        phone.link.send("host", json.dumps({"t": "save", "ask": 7, "id": table.game_id, "from": True,
+                                            "record": ann_rolls(before.record).model_dump(mode="json", exclude_none=True)}))
+        await until(lambda: len(phone.link.messages()) > heard, what="the host's answer")
+        assert [m["t"] for m in phone.link.messages()[heard:]] == ["refused"]
+        assert await table.stored() == before
+    run_apart(play())
+
+
+# ---------------------------------------------------------------- the end of a table
+def test_after_the_host_ends_the_table_every_guest_keeps_its_last_copy_and_cannot_save(stores):
+    async def play():
+        table = await table_of(stores)
+        last = await table.games.edit(table.game_id, await table.stored(), ann_rolls)
+        await until(lambda: all(p.guest.saved == last for p in table.phones), what="the guests have the latest")
+        changes = {p.peer: [] for p in table.phones}
+        for phone in table.phones:
+            phone.guest.changed = lambda peer=phone.peer: changes[peer].append(1)
+        table.host.end()
+        await until(lambda: all(p.guest.state == "ended" for p in table.phones), what="every guest hears bye")
+        later = await table.games.edit(table.game_id, last, ben_rolls)  # the host plays on alone
+        await asyncio.sleep(0.05)
+        for phone in table.phones:
+            assert phone.link.messages()[-1] == {"t": "bye"}
+            assert changes[phone.peer]  # its screen was told
+            assert phone.guest.saved == last  # its last copy: the host's later save does not reach it
+            assert await phone.games.load(table.game_id) == last
+            with pytest.raises(SaveFailed) as failed:
+                await phone.games.edit(table.game_id, phone.guest.saved, ben_rolls)
+            assert str(failed.value) == "the host ended the table."
+        assert await table.stored() == later
+    run_apart(play())
+
+
+@pytest.mark.xfail(strict=True, reason="TableHost.end() says 'every guest is told, then the links close' "
+                   "but never calls link.close(peer): the host's channels stay open in the page")
+def test_after_the_host_ends_the_table_its_links_close(stores):
+    async def play():
+        table = await table_of(stores)
+        table.host.end()
+        await until(lambda: all(p.guest.state == "ended" for p in table.phones), what="every guest hears bye")
+        await asyncio.sleep(0.05)
+        assert table.wire.up == set()  # each guest's channel closed by the host
+    run_apart(play())
+
+
+def test_a_guest_whose_link_closed_cannot_save_and_the_host_lists_it_as_gone(stores):
+    async def play():
+        table = await table_of(stores)
+        one, two = table.phones
+        told = []
+        table.host.told = lambda: told.append(1)
+        table.wire.drop("g1")
+        await until(lambda: one.guest.state == "dropped" and told, what="both ends hear the link closed")
+        assert [g.peer for g in table.host.gone()] == ["g1"] and [g.peer for g in table.host.here()] == ["g2"]
+        before = await table.stored()
+        with pytest.raises(SaveFailed) as failed:
+            await one.games.edit(table.game_id, one.guest.saved, ann_rolls)
+        assert str(failed.value) == "the link to the host's phone is down, so this change was not saved."
+        assert await table.stored() == before
+        # The host's next save reaches the guest still here only.
+        saved = await table.games.edit(table.game_id, before, ben_rolls)
+        await until(lambda: two.guest.saved == saved, what="the other guest hears it")
+        assert one.guest.saved == before
+    run_apart(play())
