@@ -434,6 +434,7 @@ class Shell:
                 self.table_host.end()
             table = self.table_host = TableHost(self.games, self.host.phones, game_id)
             table.tell_pad = lambda revision: self.reload_pad(game_id, revision)
+            table.told = lambda: self.redraw_pad(game_id)
         return InvitePhoneScreen(self.page, self.host.phones, self.navigate, self.table_host)
 
     def joined_table(self, guest) -> None:
@@ -453,14 +454,24 @@ class Shell:
         if screen is not None and getattr(screen, "game_id", None) == game_id and hasattr(screen, "on_other_session"):
             self.page.run_task(screen.on_other_session, f"game:{game_id}", revision)
 
+    def redraw_pad(self, game_id: str) -> None:
+        """Who is linked changed (#54): the pad on show says so."""
+        screen = self.screen
+        if screen is not None and getattr(screen, "game_id", None) == game_id and hasattr(screen, "fill_frame"):
+            screen.send(lambda ch: None)
+
     async def table_changed(self, guest) -> None:
-        if guest is not self.table_guest or guest.state not in ("dropped", "ended"):
+        if guest is not self.table_guest:
+            return
+        if guest.saved is not None:
+            self.redraw_pad(guest.saved.record.id)
+        if guest.state not in ("dropped", "ended"):
             return
         if guest.state == "ended":
             text = _("The host ended the table. This phone still shows the game as it was last seen.")
         else:
-            text = _("The link to the host's phone dropped: nothing more is saved from here. To go on, tap Join a "
-                     "table on the home and read the host's code again.")
+            text = _("The link to the host's phone dropped, or the host's phone left: nothing more is saved from "
+                     "here. To go on, tap Join a table on the home and read the host's code again.")
         self.page.show_dialog(ft.SnackBar(ft.Text(text, size=theme.BODY), duration=ft.Duration(seconds=10)))
 
     def refuse(self, action: str) -> None:

@@ -54,6 +54,13 @@ class Games:
         # Told (game id, Saved) after each change of a game saved here: a table of phones (#54)
         # sends it to the guests' phones.
         self.after_save: list[Callable] = []
+        self.tables: dict = {}  # game id -> the table of phones this phone hosts on it (phone_table.TableHost)
+
+    def table_status(self, game_id: str) -> tuple[str, bool] | None:
+        """A table of phones on this game (#54): a line saying who is linked, and whether it tells
+        of trouble (a link dropped); None: no such table."""
+        table = self.tables.get(game_id)
+        return table.status() if table is not None else None
 
     def saved_here(self, game_id: str, saved):
         for tell in list(self.after_save):

@@ -40,6 +40,7 @@ from views.roles import HOST_ONLY
 log = logging.getLogger(__name__)
 
 PROTOCOL = 1
+_PEERS = itertools.count(1)  # the page's link names, never used twice by one page
 MOST_BYTES = 256_000     # a 10-player game's record is about 25 kB as JSON
 OPEN_WITHIN = 15         # seconds from the answer read to the link open, before the reasons are said
 ANSWER_WITHIN = 10       # seconds a guest waits for the host's answer to an edit
@@ -62,11 +63,11 @@ def refused(ask, words: Words) -> dict:
 class Guest:
     """A guest's phone as the host sees it."""
 
-    def __init__(self, peer: str, invitation: bytes):
+    def __init__(self, peer: str, invitation: bytes, number: int):
         self.peer = peer
         self.invitation = invitation
         self.state = "invited"   # invited -> here -> gone
-        self.number = int(peer[1:])
+        self.number = number     # "Phone 2" on the host's screens
 
 
 class TableHost:
@@ -81,12 +82,13 @@ class TableHost:
         self._stop = link.listen(self._heard)
         self._lock = asyncio.Lock()  # one guest's edit at a time, in the order they came
         games.after_save.append(self._saved_here)
+        games.tables[game_id] = self
         self.ended = False
 
     # ---------------------------------------------------------------- pairing
     async def invite(self) -> tuple[Guest, str]:
         """A new guest's invitation: its code, for the guest's camera."""
-        guest = Guest(f"g{next(self._numbers)}", pairing.new_invitation())
+        guest = Guest(f"g{next(_PEERS)}", pairing.new_invitation(), next(self._numbers))
         self.guests[guest.peer] = guest
         said = await self.link.ask("invite", peer=guest.peer)
         return guest, pairing.code_of(pairing.from_sdp(pairing.INVITATION, said["sdp"], guest.invitation))
@@ -95,6 +97,18 @@ class TableHost:
         """The guest's answer read by this phone's camera: the link opens (open -> here)."""
         answer = pairing.read_code(text, pairing.ANSWER, guest.invitation)
         await self.link.ask("accept", peer=guest.peer, sdp=pairing.sdp_of(answer))
+
+    def status(self) -> tuple[str, bool] | None:
+        """What the host's pad says of its table: the phones linked, and those that dropped."""
+        from views.lang import _, n_
+        here, gone = self.here(), self.gone()
+        if not here and not gone:
+            return None
+        line = n_("{n} other phone at this table", "{n} other phones at this table", len(here), n=len(here))
+        if gone:
+            line = _("{linked}; the link to {phones} dropped", linked=line,
+                     phones=_lang_names([_("phone {n}", n=g.number) for g in gone]))
+        return line, bool(gone)
 
     def here(self) -> list[Guest]:
         return [g for g in self.guests.values() if g.state == "here"]
@@ -126,14 +140,14 @@ class TableHost:
     async def take(self, guest: Guest, data) -> None:
         """One message of a guest's."""
         try:
-            answer = await self._answer(data)
+            answer = await self._answer(guest, data)
         except Exception:  # noqa: BLE001 - a guest's message never breaks the host
             log.exception("a guest's message")
             answer = refused(None, Words(N_("The host's phone could not take that change.")))
         if answer is not None:
             self._send(guest, answer)
 
-    async def _answer(self, data) -> dict | None:
+    async def _answer(self, guest: Guest, data) -> dict | None:
         if not isinstance(data, str) or len(data.encode("utf-8")) > MOST_BYTES:
             log.warning("a guest's message refused: %s", "too big" if isinstance(data, str) else "not text")
             return refused(None, Words(N_("That change is too big for the table.")))
@@ -153,7 +167,7 @@ class TableHost:
             return refused(ask, Words(N_("That change is for another game than the table's.")))
         if kind == "delete":
             return refused(ask, Words(HOST_ONLY["delete"]))
-        if kind not in ("save", "undo", "redo") or not isinstance(message.get("from"), int):
+        if kind not in ("save", "undo", "redo") or type(message.get("from")) is not int:
             log.warning("a guest's message refused: %r", kind)
             return refused(ask, Words(N_("The host's phone could not read that change.")))
         async with self._lock:
@@ -175,8 +189,8 @@ class TableHost:
             if saved.record.finished:
                 self.games.tonight.add(self.game_id)
         self.tell_pad(saved.revision)
-        self.broadcast(saved, but=None)
-        return None
+        self.broadcast(saved, but=guest)
+        return game_message("saved", saved, ask=ask)
 
     def _record(self, data, stored: RecordBase) -> RecordBase:
         if not isinstance(data, dict):
@@ -204,7 +218,10 @@ class TableHost:
             return
         for guest in self.here():
             self._send(guest, {"t": "bye"})
+        for guest in self.guests.values():
+            self.link.close(guest.peer)
         self.ended = True
+        self.games.tables.pop(self.game_id, None)
         self._stop()
         if self._saved_here in self.games.after_save:
             self.games.after_save.remove(self._saved_here)
@@ -317,6 +334,14 @@ class TableGames(Games):
     def _is_table(self, game_id: str) -> bool:
         return self.guest.saved is not None and game_id == self.guest.saved.record.id
 
+    def table_status(self, game_id: str) -> tuple[str, bool] | None:
+        if not self._is_table(game_id):
+            return self.local.table_status(game_id)
+        from views.lang import _
+        if self.guest.state == "here":
+            return _("Following the host's phone"), False
+        return _("Not linked to the host's phone: nothing entered here is saved"), True
+
     async def load(self, game_id: str):
         if self._is_table(game_id):
             return self.guest.saved
@@ -362,6 +387,11 @@ class TableGames(Games):
             return await self.local.delete(game_id)
         said = await self.guest.request({"t": "delete", "id": game_id})
         raise SaveFailed(said_in_words(said))
+
+
+def _lang_names(names: list[str]) -> str:
+    from views import lang
+    return lang.names(names)
 
 
 def said_in_words(said: dict) -> str:

@@ -119,7 +119,17 @@
       tell({ op: "unsent", peer: m.peer });
       return;
     }
-    if (m.op === "close") return ended(m.peer);
+    if (m.op === "close") {
+      // What was sent before (the host's goodbye) goes first: the channel closes after its queue.
+      var closing = peers[m.peer];
+      if (closing && closing.channel && closing.channel.readyState === "open") {
+        closing.channel.close();
+        setTimeout(function () { ended(m.peer); }, 2000);
+      } else {
+        ended(m.peer);
+      }
+      return;
+    }
     var job = does[m.op];
     if (!job) return;
     job(m).then(function (answer) {

@@ -42,6 +42,8 @@ class PadScreen:
         self.lock = asyncio.Lock()  # one tap at a time, each on the record the last one saved
         # Below the app bar, not in it: at 360 px the bar's buttons leave the title ~140 px.
         self.leader_text = ft.Text("", size=theme.SMALL)
+        # A table of phones (#54): who is linked to this phone's game, or the host's phone followed.
+        self.table_text = ft.Text("", size=theme.SMALL, weight=ft.FontWeight.BOLD, visible=False)
         self.undo_btn = theme.icon_button(ft.Icons.UNDO, _("Undo"), self.on_undo)
         self.redo_btn = theme.icon_button(ft.Icons.REDO, _("Redo"), self.on_redo)
         self.warn_btn = theme.icon_button(ft.Icons.WARNING_AMBER_ROUNDED, _("Warnings"), self.on_warnings)
@@ -177,7 +179,7 @@ class PadScreen:
     def make_view(self, *controls: ft.Control, **kwargs) -> ft.View:
         kwargs.setdefault("padding", ft.Padding.all(4))
         kwargs.setdefault("spacing", 4)
-        leader = ft.Container(ft.Column([self.title_below, self.leader_text], spacing=0, tight=True),
+        leader = ft.Container(ft.Column([self.title_below, self.table_text, self.leader_text], spacing=0, tight=True),
                               padding=ft.Padding.symmetric(horizontal=8))
         if getattr(self, "bar", None) is not None:
             lay_out_bar(self.bar, self.page.width)
@@ -226,6 +228,9 @@ class PadScreen:
         """The app bar (leader, undo/redo, problems badge) and the score strip."""
         started = self.started()
         ch.set(self.leader_text, value=leader_line(self.result, started) if started else _(self.nothing_yet))
+        table = self.games.table_status(self.game_id)
+        ch.set(self.table_text, value=table[0] if table else "", visible=table is not None,
+               color=(ft.Colors.ERROR if table[1] else ft.Colors.PRIMARY) if table else None)
         ch.set(self.undo_btn, disabled=not self.saved.can_undo)
         ch.set(self.redo_btn, disabled=not self.saved.can_redo)
         n = len(self.problems_to_flag())
