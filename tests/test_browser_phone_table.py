@@ -1,0 +1,119 @@
+"""A table of phones with no laptop (#54), as three phones meet it: each a Chromium of its own with
+the phone build, in a network namespace of its own on one Wi-Fi with no way out
+(tests/phone_net.py), paired only through their cameras (tests/fake_camera.py: each phone's
+camera films a screenshot of the other phone's code). The host's phone starts a Panda Royale
+game, invites two guests' phones, then all three tap into one round at once."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tests import fake_camera
+from tests.browser_harness import enable_semantics, screenshot, wait_for_paint
+from tests.pad_checks import main_py_score
+from tests.phone_net import wifi
+from tests.test_browser_panda_royale import button, label, start_game
+from tests.test_web_phone import SITE, export_games, site, totals_shown  # noqa: F401 - site: the build, made if missing
+
+pytestmark = pytest.mark.browser
+
+START = 120_000
+TAPS = 30  # each phone's taps in the burst
+
+
+class Seat:
+    """One phone at the table: its namespace, camera film and page."""
+
+    def __init__(self, phone, film, page):
+        self.phone, self.film, self.page = phone, film, page
+
+    def shows(self, text, timeout: float = 30_000) -> None:
+        self.page.get_by_text(text).first.wait_for(timeout=timeout)
+
+    def film_of(self, other: "Seat") -> None:
+        """This phone's camera now films what the other phone shows (read when a capture starts)."""
+        wait_for_paint(other.page)
+        fake_camera.write_y4m(self.film, [other.page.screenshot()])
+
+
+def pair(host: Seat, guest: Seat, n: int) -> None:
+    """Invite a phone on the host, Join a table on the guest: two codes, each read by the other's camera."""
+    host.page.get_by_role("button", name="More").tap()
+    host.page.get_by_role("menuitem", name="Invite a phone").tap()
+    host.shows("Step 1: the guest reads this code")
+    guest.film_of(host)
+    guest.page.get_by_role("button", name="Join a table").tap()
+    guest.shows("Step 2: the host reads this code")
+    host.film_of(guest)
+    host.page.get_by_role("button", name="Read the guest's code").tap()
+    host.shows(f"Phone {n} is at the table.")
+    guest.page.wait_for_url(re.compile(r"/table/"))
+    guest.shows("Following the host's phone")
+    host.page.get_by_role("button", name="Back to the game").tap()
+
+
+@pytest.fixture(scope="module")
+def table(browser, site):  # noqa: F811
+    with wifi(3) as net:
+        seats = []
+        for phone in net.phones:
+            film = fake_camera.write_y4m(net.tmp / f"camera-{phone.index}.y4m", [])
+            phone.launch(browser.browser_type, fake_camera.camera_args(film))
+            phone.serve(SITE)
+            page = phone.open(accept_downloads=True)
+            page.set_default_timeout(30_000)
+            seats.append(Seat(phone, film, page))
+        for seat in seats:
+            enable_semantics(seat.page, timeout=START)
+            seat.page.get_by_role("button", name="Panda Royale, 2–10 players").wait_for(timeout=START)
+        host, *guests = seats
+        start_game(host.page)
+        for n, guest in enumerate(guests, start=1):
+            pair(host, guest, n)
+        host.shows("2 other phones at this table")
+        yield seats
+
+
+def hand_of(seat: Seat, name: str) -> None:
+    seat.page.get_by_role("button", name=re.compile(rf"^{name}: ")).first.tap()
+    seat.page.get_by_text(name, exact=True).first.wait_for()
+
+
+def test_three_phones_tap_into_one_round_at_once_and_every_tap_lands_in_the_hosts_store(table, artifacts_dir):
+    host, one, two = table
+    players = {host: "Ann", one: "Ben", two: "Cat"}
+    for seat, name in players.items():
+        hand_of(seat, name)
+    # Each phone's hand starts with one die; then 30 taps each, by turns across the phones (each
+    # tap on a die the last tap of that phone left there: a tap lost or undone by another phone's
+    # save leaves the next one nothing to tap, and the test stops there).
+    face = {seat: 1 for seat in players}
+    for seat in players:
+        button(seat.page, label("yellow", 1)).tap()
+    for k in range(TAPS):
+        for seat in players:
+            if k % 2 == 0:
+                button(seat.page, f"Remove {label('yellow', face[seat])}").first.tap()
+            else:
+                face[seat] = (k + 3 * list(players).index(seat)) % 8 + 1  # each phone ends on its own face
+                button(seat.page, label("yellow", face[seat])).tap()
+    expected = {players[seat]: face[seat] for seat in players}
+    # Every phone comes to the same totals (the bench times it: bench/bench_phone_table.py).
+    for seat in players:
+        deadline = time.monotonic() + 10
+        while totals_shown(seat.page) != expected and time.monotonic() < deadline:
+            seat.page.wait_for_timeout(100)
+        assert totals_shown(seat.page) == expected, players[seat]
+    for seat in players:
+        screenshot(seat.page, f"phone_table_after_the_burst_{players[seat]}")
+    # What the host's phone stores is what every phone shows, and what main.py score says.
+    games = export_games(host.page)
+    record = max(games, key=lambda g: g["created"])
+    ids = {p["name"]: p["id"] for p in record["players"]}
+    hands = record["rounds"][0]["hands"]
+    assert {name: hands[ids[name]]["yellow"] for name in expected} == {n: [f] for n, f in expected.items()}
+    result = main_py_score(record)
+    names = {p["id"]: p["name"] for p in result["players"]}
+    assert {names[p["id"]]: p["total"] for p in result["players"]} == expected
