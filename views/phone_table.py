@@ -106,8 +106,9 @@ class TableHost:
             return None
         line = n_("{n} other phone at this table", "{n} other phones at this table", len(here), n=len(here))
         if gone:
-            line = _("{linked}; the link to {phones} dropped", linked=line,
-                     phones=_lang_names([_("phone {n}", n=g.number) for g in gone]))
+            # TRANSLATORS: a phone of a table of phones, in "…; the link to phone 2 and phone 3 dropped"
+            dropped = [_("phone {n}", n=g.number) for g in gone]
+            line = _("{linked}; the link to {phones} dropped", linked=line, phones=_lang_names(dropped))
         return line, bool(gone)
 
     def here(self) -> list[Guest]:
