@@ -436,3 +436,40 @@ def test_a_guest_whose_link_closed_cannot_save_and_the_host_lists_it_as_gone(sto
         await until(lambda: two.guest.saved == saved, what="the other guest hears it")
         assert one.guest.saved == before
     run_apart(play())
+
+
+def test_a_phone_that_joins_again_keeps_its_number_and_is_no_longer_listed_as_dropped(stores):
+    async def play():
+        table = await table_of(stores, guests=1)
+        (one,) = table.phones
+        one.guest.phone = "phone-of-ben"  # as views/phones.this_phone keeps it on the phone
+        table.host.guests["g1"].phone = "phone-of-ben"
+        table.wire.drop("g1")
+        await until(lambda: table.host.gone(), what="the host lists it as dropped")
+        assert table.host.status() == ("0 other phones at this table; the link to phone 1 dropped", True)
+        # Its browser started again: a new link, the same phone.
+        table.host.guests["g7"] = phone_table.Guest("g7", b"invitation", 2)
+        link = table.wire.guest("g7")
+        again = TableGuest(link, "phone-of-ben")
+        table.wire.open("g7")
+        await until(lambda: again.saved is not None, what="it gets the game again")
+        assert again.saved == await table.stored()
+        assert [(g.peer, g.number) for g in table.host.here()] == [("g7", 1)] and table.host.gone() == []
+        assert table.host.status() == ("1 other phone at this table", False)
+    run_apart(play())
+
+
+def test_a_guest_that_stops_answering_is_listed_as_dropped_and_catches_up_when_it_answers_again(stores):
+    async def play():
+        table = await table_of(stores)
+        one, two = table.phones
+        table.host.link.hear({"op": "quiet", "peer": "g1"})  # the page: its connection "disconnected"
+        await until(lambda: table.host.gone(), what="listed as dropped")
+        assert table.host.status()[1] is True
+        saved = await table.games.edit(table.game_id, await table.stored(), ann_rolls)
+        await until(lambda: two.guest.saved == saved, what="the guest still here hears it")
+        assert one.guest.saved != saved  # not sent to a phone that does not answer
+        table.host.link.hear({"op": "back", "peer": "g1"})
+        await until(lambda: one.guest.saved == saved, what="caught up when it answers again")
+        assert table.host.gone() == []
+    run_apart(play())

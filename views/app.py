@@ -442,9 +442,16 @@ class Shell:
         if self.table_guest is not None and self.table_guest is not guest:
             self.table_guest.leave()
         self.table_guest = guest
-        guest.heard_game = lambda saved: self.reload_pad(saved.record.id, saved.revision)
+        guest.heard_game = lambda saved: self.heard_table_game(guest, saved)
         guest.changed = lambda: self.page.run_task(self.table_changed, guest)
         self.navigate(f"/table/{guest.saved.record.id}")
+
+    def heard_table_game(self, guest, saved) -> None:
+        finished_now = saved.record.finished and not guest.told_finished
+        guest.told_finished = bool(saved.record.finished)
+        self.reload_pad(saved.record.id, saved.revision)
+        if finished_now:
+            self.offer_to_keep(guest, _("The game is finished. Keep it on this phone too?"))
 
     def reload_pad(self, game_id: str, revision: int) -> None:
         """Another phone of a table of phones changed the game (#54): the pad on show takes it, as
@@ -465,14 +472,35 @@ class Shell:
             return
         if guest.saved is not None:
             self.redraw_pad(guest.saved.record.id)
-        if guest.state not in ("dropped", "ended"):
+        if guest.state == "here":
+            guest.told_down = False  # back: a later drop is said again
+        if guest.state not in ("dropped", "ended", "quiet") or guest.told_down:
             return
+        guest.told_down = True  # once: a link that drops, then closes, is one event to the player
         if guest.state == "ended":
             text = _("The host ended the table. This phone still shows the game as it was last seen.")
         else:
             text = _("The link to the host's phone dropped, or the host's phone left: nothing more is saved from "
                      "here. To go on, tap Join a table on the home and read the host's code again.")
-        self.page.show_dialog(ft.SnackBar(ft.Text(text, size=theme.BODY), duration=ft.Duration(seconds=10)))
+        self.offer_to_keep(guest, text)
+
+    def offer_to_keep(self, guest, text: str) -> None:
+        """Say what happened to the table, with Keep this game: the game as last seen, written into
+        this phone's own store (a guest keeps nothing of the host's until it chooses to)."""
+        self.page.show_dialog(ft.SnackBar(
+            ft.Text(text, size=theme.BODY), duration=ft.Duration(seconds=30), show_close_icon=True,
+            action=_("Keep this game"), on_action=lambda e: self.page.run_task(self.keep_table_game, guest)))
+
+    async def keep_table_game(self, guest) -> None:
+        saved = guest.saved
+        try:
+            await self.games.run(self.games.store.import_data, saved.record.model_dump(mode="json", exclude_none=True))
+        except Exception as exc:  # noqa: BLE001 - said in words; the table's copy is still on screen
+            log.exception("keeping the table's game")
+            self.page.show_dialog(ft.SnackBar(ft.Text(_("Not kept: {reason}", reason=exc), size=theme.BODY)))
+            return
+        self.page.show_dialog(ft.SnackBar(ft.Text(_("Kept on this phone: the game is in its History."),
+                                                  size=theme.BODY)))
 
     def refuse(self, action: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(

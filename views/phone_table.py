@@ -3,7 +3,8 @@
 The phones are linked by WebRTC data channels (views/hosts/phone_link.py, web/link.js), paired by
 two QR codes (views/pairing.py). On them, JSON messages of protocol 1:
 
-  guest -> host   {"t": "hello", "v": 1}
+  guest -> host   {"t": "hello", "v": 1, "phone": id}   id: the guest phone's own (kept on it), so
+                                                         a phone that joins again keeps its number
                   {"t": "save", "ask": k, "id": game, "from": revision, "record": {...}}
                   {"t": "undo" | "redo", "ask": k, "id": game, "from": revision}
                   {"t": "delete", "ask": k, "id": game}
@@ -68,6 +69,7 @@ class Guest:
         self.invitation = invitation
         self.state = "invited"   # invited -> here -> gone
         self.number = number     # "Phone 2" on the host's screens
+        self.phone: str | None = None  # the phone's own id, from its hello
 
 
 class TableHost:
@@ -115,7 +117,8 @@ class TableHost:
         return [g for g in self.guests.values() if g.state == "here"]
 
     def gone(self) -> list[Guest]:
-        return [g for g in self.guests.values() if g.state == "gone"]
+        """The guests whose link dropped (or that stopped answering, and may come back)."""
+        return [g for g in self.guests.values() if g.state in ("gone", "quiet")]
 
     # ---------------------------------------------------------------- the link's events
     def _heard(self, event: dict) -> None:
@@ -127,13 +130,26 @@ class TableHost:
             guest.state = "here"
             self.told()
         elif op == "closed":
-            if guest.state == "here":
+            if guest.state in ("here", "quiet"):
                 guest.state = "gone"
             else:
                 self.guests.pop(guest.peer, None)  # never joined: no one to list
             self.told()
-        elif op == "message" and guest.state == "here":
+        elif op == "quiet" and guest.state == "here":  # not answering (killed, locked, out of the Wi-Fi)
+            guest.state = "quiet"
+            self.told()
+        elif op == "back" and guest.state == "quiet":
+            guest.state = "here"
+            self.told()
+            asyncio.ensure_future(self._catch_up(guest))  # what it missed while quiet
+        elif op == "message" and guest.state in ("here", "quiet"):
             asyncio.ensure_future(self.take(guest, event.get("data")))
+
+    async def _catch_up(self, guest: Guest) -> None:
+        try:
+            self._send(guest, game_message("game", await self.games.load(self.game_id)))
+        except Exception:  # noqa: BLE001 - its next edit gets the latest as a stale answer
+            log.exception("catching a guest up")
 
     def _send(self, guest: Guest, message: dict) -> None:
         self.link.send(guest.peer, json.dumps(message, ensure_ascii=False))
@@ -162,6 +178,7 @@ class TableHost:
             return refused(None, Words(N_("The host's phone could not read that change.")))
         kind, ask = message.get("t"), message.get("ask")
         if kind == "hello":
+            self._known(guest, message.get("phone"))
             return game_message("game", await self.games.load(self.game_id), v=PROTOCOL)
         if message.get("id") != self.game_id:
             log.warning("a guest's message for another game refused: %r", message.get("id"))
@@ -201,6 +218,18 @@ class TableHost:
             raise ValueError("another game's record")
         return record
 
+    def _known(self, guest: Guest, phone) -> None:
+        """A phone that was here before and dropped (its browser killed, its screen locked) joins
+        again: it keeps its number, and is no longer listed as dropped."""
+        if not isinstance(phone, str) or not 0 < len(phone) <= 64 or guest.phone is not None:
+            return
+        guest.phone = phone
+        for old in self.gone():
+            if old.phone == phone:
+                self.guests.pop(old.peer, None)
+                guest.number = old.number
+        self.told()
+
     def broadcast(self, saved: Saved, but: Guest | None = None) -> None:
         """The latest record to every guest here (the one whose edit it was included: its answer)."""
         message = game_message("game", saved)
@@ -233,11 +262,14 @@ class TableGuest:
 
     PEER = "host"
 
-    def __init__(self, link):
+    def __init__(self, link, phone: str = ""):
         self.link = link
+        self.phone = phone  # this phone's own id (views/phones.py keeps it on the phone)
         self.saved: Saved | None = None
         self.state = "joining"   # joining -> here -> dropped | ended
         self.heard_game: Callable[[Saved], None] = lambda saved: None  # set by the shell
+        self.told_finished = False  # the shell offered to keep the finished game
+        self.told_down = False      # the shell said the link dropped
         self.changed: Callable[[], None] = lambda: None                 # the state changed
         self._asks: dict[int, asyncio.Future] = {}
         self._numbers = itertools.count(1)
@@ -255,7 +287,13 @@ class TableGuest:
         op = event.get("op")
         if op == "open":
             self.state = "here"
-            self.link.send(self.PEER, json.dumps({"t": "hello", "v": PROTOCOL}))
+            self.link.send(self.PEER, json.dumps({"t": "hello", "v": PROTOCOL, "phone": self.phone}))
+            self.changed()
+        elif op == "quiet" and self.state == "here":  # the host's phone does not answer
+            self.state = "quiet"
+            self.changed()
+        elif op == "back" and self.state == "quiet":
+            self.state = "here"
             self.changed()
         elif op == "closed":
             if self.state != "ended":

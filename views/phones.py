@@ -43,6 +43,26 @@ def no_camera(why: str) -> str:
     return _("No camera can be used here, and the phones find each other through their cameras.")
 
 
+PHONE_KEY = "pandapad.phone"  # this phone's own id at a table (SharedPreferences)
+
+
+async def this_phone() -> str:
+    """This phone's id at a table of phones, made once and kept: the host knows it when it joins
+    again. None kept (private window): a new one, as a new phone."""
+    import secrets
+    prefs = ft.SharedPreferences()
+    try:
+        phone = await asyncio.wait_for(prefs.get(PHONE_KEY), timeout=5)
+        if isinstance(phone, str) and phone:
+            return phone
+        phone = secrets.token_hex(8)
+        await asyncio.wait_for(prefs.set(PHONE_KEY, phone), timeout=5)
+        return phone
+    except Exception as exc:  # noqa: BLE001 - a phone that keeps nothing joins as a new one
+        log.info("this phone's id: %s", exc)
+        return secrets.token_hex(8)
+
+
 NOT_LINKED = N_("The phones did not connect. Are both on the same Wi-Fi? A guest network often keeps phones "
                 "apart, and the phone that shares its hotspot may not be reachable: then let another phone "
                 "share it. Tap Try again for new codes.")
@@ -196,7 +216,7 @@ class JoinTableScreen(PairingScreen):
         text = await self.read(_("Join a table"), f"{pairing.PREFIX}{pairing.FORMAT}/{pairing.INVITATION}/")
         if text is None or self.closed:
             return
-        guest = self.guest = TableGuest(self.link)
+        guest = self.guest = TableGuest(self.link, await this_phone())
         try:
             code = await guest.join(text)
         except pairing.Refused as exc:

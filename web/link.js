@@ -67,8 +67,13 @@
     var pc = new RTCPeerConnection({ iceServers: [] });
     peers[peer] = { pc: pc, channel: null };
     pc.addEventListener("connectionstatechange", function () {
-      // "disconnected" may come back by itself (a Wi-Fi hiccup); "failed" and "closed" do not.
-      if (pc.connectionState === "failed" || pc.connectionState === "closed") ended(peer);
+      // "disconnected" may come back by itself (a Wi-Fi hiccup): said at once, as the other phone
+      // not answering; "failed" and "closed" do not come back.
+      var state = pc.connectionState;
+      if (state === "failed" || state === "closed") ended(peer);
+      else if (state === "disconnected") tell({ op: "quiet", peer: peer });
+      else if (state === "connected" && peers[peer] && peers[peer].quiet) tell({ op: "back", peer: peer });
+      if (peers[peer]) peers[peer].quiet = state === "disconnected";
     });
     return pc;
   }
