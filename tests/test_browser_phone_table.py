@@ -5,8 +5,12 @@ camera films a screenshot of the other phone's code). The host's phone starts a 
 game, invites two guests' phones, then all three tap into one round at once."""
 from __future__ import annotations
 
+import os
 import re
+import signal
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -76,6 +80,31 @@ def table(browser, site):  # noqa: F811
         yield seats
 
 
+def kill_browser(seat: Seat) -> None:
+    """The phone's browser killed as the system kills an app (SIGKILL, every process of it): its
+    links end with no goodbye."""
+    pids = subprocess.run(["ip", "netns", "pids", seat.phone.ns], capture_output=True, text=True,
+                          check=True).stdout.split()
+    killed = 0
+    for pid in pids:
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"chromium" in command:
+            os.kill(int(pid), signal.SIGKILL)
+            killed += 1
+    assert killed, f"no browser in {seat.phone.ns}"
+    seat.phone.browser = None
+
+
+def said(seat: Seat, text: str, timeout: float = 60_000) -> None:
+    """Until `text` is part of what the phone's screen says (its semantics tree)."""
+    seat.page.wait_for_function("""(text) => Array.from(document.querySelectorAll('flt-semantics')).some(
+        n => ((n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '')).includes(text))""",
+                                arg=text, timeout=timeout)
+
+
 def hand_of(seat: Seat, name: str) -> None:
     seat.page.get_by_role("button", name=re.compile(rf"^{name}: ")).first.tap()
     seat.page.get_by_text(name, exact=True).first.wait_for()
@@ -120,3 +149,50 @@ def test_three_phones_tap_into_one_round_at_once_and_every_tap_lands_in_the_host
     result = main_py_score(record)
     names = {p["id"]: p["name"] for p in result["players"]}
     assert {names[p["id"]]: p["total"] for p in result["players"]} == expected
+
+
+def test_a_guest_whose_browser_is_killed_joins_again_and_shows_the_current_record(table, browser):
+    host, one, two = table
+    if host.page.get_by_role("button", name=re.compile(r"^Ann: ")).count() == 0:  # the export left it on the home
+        host.page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).first.tap()
+    kill_browser(one)
+    # The host's phone hears the guest stop answering, and says so on its pad.
+    said(host, "the link to phone 1 dropped")
+    # The game goes on without it: Ann's die changes on the host's phone.
+    hand_of(host, "Ann")
+    button(host.page, f"Remove {label('yellow', totals_shown(host.page)['Ann'])}").first.tap()
+    button(host.page, label("yellow", 8)).tap()
+    shown = totals_shown(host.page)
+    assert shown["Ann"] == 8
+    # Its browser started again (a new profile: a new phone to the host), it joins again.
+    one.phone.launch(browser.browser_type, fake_camera.camera_args(one.film))
+    one.page = one.phone.open()
+    one.page.set_default_timeout(30_000)
+    enable_semantics(one.page, timeout=START)
+    one.page.get_by_role("button", name="Panda Royale, 2–10 players").wait_for(timeout=START)
+    pair(host, one, 3)
+    assert totals_shown(one.page) == shown
+    said(host, "2 other phones at this table; the link to phone 1 dropped")
+    screenshot(host.page, "phone_table_host_after_a_guest_joined_again")
+
+
+def test_when_the_hosts_browser_is_killed_each_guest_says_so_and_keeps_its_last_copy(table):
+    host, one, two = table
+    last = totals_shown(host.page)
+    kill_browser(host)
+    for guest in (one, two):
+        said(guest, "Not linked to the host's phone: nothing entered here is saved")
+        assert totals_shown(guest.page) == last
+    screenshot(two.page, "phone_table_guest_after_the_host_left")
+    # Guest two keeps the game as last seen; it is then in its own store, in progress.
+    two.page.get_by_role("button", name="Keep this game").tap()
+    said(two, "Kept on this phone")
+    # Guest one taps on: nothing is saved, and it is said.
+    hand_of(one, "Ben")
+    button(one.page, f"Remove {label('yellow', last['Ben'])}").first.tap()
+    said(one, "Not saved: the link to the host's phone is down")
+    two.page.goto(two.phone.url)
+    enable_semantics(two.page, timeout=START)
+    two.page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).first.tap(timeout=START)
+    two.page.get_by_role("button", name=re.compile(r"^Ann: ")).first.wait_for()
+    assert totals_shown(two.page) == last
