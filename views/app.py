@@ -497,7 +497,7 @@ class Shell:
             await self.games.run(self.games.store.import_data, saved.record.model_dump(mode="json", exclude_none=True))
         except Exception as exc:  # noqa: BLE001 - said in words; the table's copy is still on screen
             log.exception("keeping the table's game")
-            self.page.show_dialog(ft.SnackBar(ft.Text(_("Not kept: {reason}", reason=exc), size=theme.BODY)))
+            self.page.show_dialog(ft.SnackBar(ft.Text(_("Not saved: {reason}", reason=exc), size=theme.BODY)))
             return
         self.page.show_dialog(ft.SnackBar(ft.Text(_("Kept on this phone: the game is in its History."),
                                                   size=theme.BODY)))
