@@ -21,7 +21,6 @@ Run: flock /tmp/pandapad-browser.lock .venv/bin/python bench/bench_phone_table.p
 from __future__ import annotations
 
 import argparse
-import re
 import statistics
 import sys
 import time
@@ -32,7 +31,6 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests import fake_camera  # noqa: E402
 from tests.browser_harness import enable_semantics  # noqa: E402
 from tests.phone_net import wifi  # noqa: E402
 from tests.test_browser_panda_royale import button, label, start_game  # noqa: E402
@@ -73,9 +71,7 @@ def main() -> None:
     with sync_playwright() as pw, wifi(3) as net:
         seats = []
         for phone in net.phones:
-            film = fake_camera.write_y4m(net.tmp / f"camera-{phone.index}.y4m", [])
-            phone.launch(pw.chromium, fake_camera.camera_args(film))
-            phone.serve(SITE)
+            film = phone.start(pw.chromium, SITE)
             page = phone.open()
             page.set_default_timeout(30_000)
             seats.append(Seat(phone, film, page))

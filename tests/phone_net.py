@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, DEFAULT_VIEWPORT, PHONE, REPO_ROOT
-from tests.fake_camera import ALLOWED
+from tests.fake_camera import ALLOWED, camera_args, write_y4m
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, BrowserType, Page
@@ -128,6 +128,14 @@ class Phone:
                                            headless=True)
         self._wifi._stack.callback(self._close_browser)
         return self.browser
+
+    def start(self, browser_type: "BrowserType", root: str | os.PathLike) -> Path:
+        """launch() with a camera of its own (filming grey until a test writes the other phone's
+        code into its film) and serve(root); returns the film (fake_camera.write_y4m rewrites it)."""
+        film = write_y4m(self._wifi.tmp / f"camera-{self.index}.y4m", [])
+        self.launch(browser_type, camera_args(film))
+        self.serve(root)
+        return film
 
     def _close_browser(self) -> None:
         if self.browser is not None:

@@ -63,9 +63,7 @@ def table(browser, site):  # noqa: F811
     with wifi(3) as net:
         seats = []
         for phone in net.phones:
-            film = fake_camera.write_y4m(net.tmp / f"camera-{phone.index}.y4m", [])
-            phone.launch(browser.browser_type, fake_camera.camera_args(film))
-            phone.serve(SITE)
+            film = phone.start(browser.browser_type, SITE)
             page = phone.open(accept_downloads=True)
             page.set_default_timeout(30_000)
             seats.append(Seat(phone, film, page))

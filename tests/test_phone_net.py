@@ -11,7 +11,6 @@ import urllib.request
 
 import pytest
 
-from tests import fake_camera
 from tests.phone_net import SUBNET, wifi
 
 pytestmark = [pytest.mark.browser]
@@ -63,9 +62,7 @@ def phones(browser, tmp_path_factory):
     with wifi(2) as net:
         pages = []
         for phone in net.phones:
-            film = fake_camera.write_y4m(net.tmp / f"camera-{phone.index}.y4m", [])
-            phone.launch(browser.browser_type, fake_camera.camera_args(film))
-            phone.serve(root)
+            phone.start(browser.browser_type, root)
             pages.append(phone.open())
         yield net, pages
 
