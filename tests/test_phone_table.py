@@ -150,7 +150,7 @@ async def table_of(stores, guests: int = 2) -> Table:
         peer = f"g{k}"
         host.guests[peer] = phone_table.Guest(peer, b"invitation", k)  # as invite() makes it
         link = wire.guest(peer)
-        guest = TableGuest(link)
+        guest = TableGuest(link, peer=TableGuest.PEER)
         phones.append(Phone(peer, link, guest, TableGames(Games(stores(f"phone{k}")), guest)))
         wire.open(peer)
     await until(lambda: all(p.guest.saved is not None for p in phones), what="every guest has the game")
@@ -450,7 +450,7 @@ def test_a_phone_that_joins_again_keeps_its_number_and_is_no_longer_listed_as_dr
         # Its browser started again: a new link, the same phone.
         table.host.guests["g7"] = phone_table.Guest("g7", b"invitation", 2)
         link = table.wire.guest("g7")
-        again = TableGuest(link, "phone-of-ben")
+        again = TableGuest(link, "phone-of-ben", peer=TableGuest.PEER)
         table.wire.open("g7")
         await until(lambda: again.saved is not None, what="it gets the game again")
         assert again.saved == await table.stored()

@@ -385,6 +385,10 @@ class Shell:
             in_progress, recent = [], []
         if not self.who.may("history"):  # a guest: the games finished at this table tonight only
             recent = [s for s in recent if s.id in self.games.tonight]
+        guest = self.table_guest
+        if self.home.join is not None:
+            self.home.follow(guest.saved.record.id if guest is not None and guest.saved is not None
+                             and guest.state in ("here", "quiet") else None)
         self.home.show(in_progress, recent)
 
     async def openable(self, game_id: str):

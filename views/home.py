@@ -146,9 +146,10 @@ class Home:
                                                     style=theme.wraps(), expand=True,
                                                     on_click=partial(_go, navigate, "/receive"))])
         # A table of phones with no laptop (#54): this phone follows another phone's game.
-        self.join = ft.Row([ft.FilledTonalButton(_("Join a table"), icon=ft.Icons.PHONELINK_RING,
-                                                 style=theme.wraps(), expand=True,
-                                                 on_click=partial(_go, navigate, "/join"))]) if phones else None
+        self.join_route = "/join"
+        self.join_button = ft.FilledTonalButton(_("Join a table"), icon=ft.Icons.PHONELINK_RING, style=theme.wraps(),
+                                                expand=True, on_click=lambda e: _go(navigate, self.join_route, e))
+        self.join = ft.Row([self.join_button]) if phones else None
         self.tiles: dict[tuple[str, str], tuple[ft.Control, ft.Text, ft.Text]] = {}  # (kind, game id) -> tile
         self.column = ft.Column([], scroll=ft.ScrollMode.AUTO, expand=True, spacing=10)
         self.view = Hub(
@@ -164,6 +165,12 @@ class Home:
                              toolbar_height=64),
             controls=[self.column],
             padding=ft.Padding.all(12))
+
+    def follow(self, game_id: str | None) -> None:
+        """A guest's phone following the host's game (#54): Back to the table, else Join a table."""
+        self.join_route = f"/table/{game_id}" if game_id else "/join"
+        self.join_button.content = _("Back to the table") if game_id else _("Join a table")
+        self.join_button.icon = ft.Icons.ARROW_FORWARD if game_id else ft.Icons.PHONELINK_RING
 
     def show(self, in_progress: list, recent: list) -> None:
         """Fill the home with these games (sent with the page's next update if it is new, else

@@ -32,7 +32,7 @@ from pydantic import ValidationError
 
 from scoring import RecordBase, rules_for
 from scoring.common import N_, Words
-from storage import StaleSave
+from storage import StaleSave, StoreError
 from storage.api import Saved
 from views import pairing
 from views.games import Games, SaveFailed
@@ -132,8 +132,9 @@ class TableHost:
         elif op == "closed":
             if guest.state in ("here", "quiet"):
                 guest.state = "gone"
-            else:
-                self.guests.pop(guest.peer, None)  # never joined: no one to list
+            else:  # never joined: no one to list, and the screen waiting for it stops
+                guest.state = "gone"
+                self.guests.pop(guest.peer, None)
             self.told()
         elif op == "quiet" and guest.state == "here":  # not answering (killed, locked, out of the Wi-Fi)
             guest.state = "quiet"
@@ -158,9 +159,15 @@ class TableHost:
         """One message of a guest's."""
         try:
             answer = await self._answer(guest, data)
-        except Exception:  # noqa: BLE001 - a guest's message never breaks the host
+        except Exception as exc:  # noqa: BLE001 - a guest's message never breaks the host
+            # (the host's storage full or lost, the game deleted here, nothing to undo): said in
+            # words, to the edit that asked, so its phone does not wait and blame the link.
             log.exception("a guest's message")
-            answer = refused(None, Words(N_("The host's phone could not take that change.")))
+            ask = _ask_of(data)
+            if isinstance(exc, StoreError):
+                answer = {"t": "refused", "ask": ask, "why": str(exc), "params": {}}
+            else:
+                answer = refused(ask, Words(N_("The host's phone could not take that change.")))
         if answer is not None:
             self._send(guest, answer)
 
@@ -260,10 +267,12 @@ class TableHost:
 class TableGuest:
     """A guest's phone: the host's game as last heard, and edits sent to the host."""
 
-    PEER = "host"
+    PEER = "host"  # the name of its link in the page, with a number: each joining a link of its own
 
-    def __init__(self, link, phone: str = ""):
+    def __init__(self, link, phone: str = "", peer: str | None = None):
         self.link = link
+        # Its own name in the page: a guest that joins again never closes its new link by the old one's.
+        self.peer = peer or f"{self.PEER}{next(_PEERS)}"
         self.phone = phone  # this phone's own id (views/phones.py keeps it on the phone)
         self.saved: Saved | None = None
         self.state = "joining"   # joining -> here -> dropped | ended
@@ -278,16 +287,16 @@ class TableGuest:
     async def join(self, text: str) -> str:
         """The host's invitation read: this phone's answer, as a code for the host's camera."""
         invitation = pairing.read_code(text, pairing.INVITATION)
-        said = await self.link.ask("join", peer=self.PEER, sdp=pairing.sdp_of(invitation))
+        said = await self.link.ask("join", peer=self.peer, sdp=pairing.sdp_of(invitation))
         return pairing.code_of(pairing.from_sdp(pairing.ANSWER, said["sdp"], invitation.invitation))
 
     def _heard(self, event: dict) -> None:
-        if event.get("peer") != self.PEER:
+        if event.get("peer") != self.peer:
             return
         op = event.get("op")
         if op == "open":
             self.state = "here"
-            self.link.send(self.PEER, json.dumps({"t": "hello", "v": PROTOCOL, "phone": self.phone}))
+            self.link.send(self.peer, json.dumps({"t": "hello", "v": PROTOCOL, "phone": self.phone}))
             self.changed()
         elif op == "quiet" and self.state == "here":  # the host's phone does not answer
             self.state = "quiet"
@@ -322,8 +331,11 @@ class TableGuest:
                 saved = Saved(record, int(message["rev"]), bool(message["undo"]), bool(message["redo"]))
             except (ValidationError, KeyError, TypeError, ValueError) as exc:
                 log.warning("the host's record could not be read: %s", exc)
-                return
-            if self.saved is None or saved.revision >= self.saved.revision or saved.record.id != self.saved.record.id:
+                saved = None
+                message = {"t": "refused", "ask": message.get("ask"), "params": {},
+                           "why": N_("This phone cannot show the host's game: update Pandapad on both phones.")}
+            if saved is not None and (self.saved is None or saved.revision >= self.saved.revision
+                                      or saved.record.id != self.saved.record.id):
                 self.saved = saved
                 self.heard_game(saved)
         answer = self._asks.get(message.get("ask"))
@@ -338,7 +350,7 @@ class TableGuest:
         number = next(self._numbers)
         answer = asyncio.get_running_loop().create_future()
         self._asks[number] = answer
-        self.link.send(self.PEER, json.dumps({**message, "ask": number}, ensure_ascii=False))
+        self.link.send(self.peer, json.dumps({**message, "ask": number}, ensure_ascii=False))
         try:
             said = await asyncio.wait_for(answer, ANSWER_WITHIN)
         except asyncio.TimeoutError:
@@ -358,7 +370,7 @@ class TableGuest:
     def leave(self) -> None:
         self.state = "ended"
         self._stop()
-        self.link.close(self.PEER)
+        self.link.close(self.peer)
 
 
 class TableGames(Games):
@@ -372,6 +384,12 @@ class TableGames(Games):
 
     def _is_table(self, game_id: str) -> bool:
         return self.guest.saved is not None and game_id == self.guest.saved.record.id
+
+    # This phone's settings are its own Games' (a copy of them here would go stale).
+    settings = property(lambda self: self.local.settings, lambda self, value: None)
+
+    async def save_settings(self, **changes):
+        return await self.local.save_settings(**changes)
 
     def table_status(self, game_id: str) -> tuple[str, bool] | None:
         if not self._is_table(game_id):
@@ -431,6 +449,15 @@ class TableGames(Games):
 def _lang_names(names: list[str]) -> str:
     from views import lang
     return lang.names(names)
+
+
+def _ask_of(data) -> int | None:
+    """The number a guest's message asks under, if it can be read at all."""
+    try:
+        ask = json.loads(data).get("ask")
+    except (ValueError, TypeError, AttributeError):
+        return None
+    return ask if type(ask) is int else None
 
 
 def said_in_words(said: dict) -> str:

@@ -19,6 +19,8 @@ from views.send import code_png, code_side
 
 log = logging.getLogger(__name__)
 
+# Room kept above the code for the line and the steps, so the code is whole on screen below them.
+ABOVE_THE_CODE = 160
 # A guest's answer shown: how long the host may take to read it before the reasons are said.
 ANSWER_READ_WITHIN = 60
 
@@ -77,7 +79,7 @@ class PairingScreen:
         self.page, self.link, self.navigate = page, link, navigate
         self.closed = False
         bar = theme.titled_bar(_(self.title))
-        self.side = code_side(page.width, page.height, (bar.toolbar_height or 64) + 160)
+        self.side = code_side(page.width, page.height, (bar.toolbar_height or 64) + ABOVE_THE_CODE)
         self.status = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
         self.note = ft.Text("", size=theme.BODY)
         self.code = ft.Image(src=code_png(pairing.PREFIX), width=self.side, height=self.side, visible=False,
@@ -91,6 +93,13 @@ class PairingScreen:
 
     def route(self) -> str:
         raise NotImplementedError
+
+    def resized(self, width, height) -> None:
+        """The phone turned (or its address bar hid): the code as big as it fits again."""
+        side = code_side(width, height, (self.view.appbar.toolbar_height or 64) + ABOVE_THE_CODE)
+        if side != self.side and not self.closed:
+            self.side = self.code.width = self.code.height = side
+            self.page.update(self.code)
 
     def say(self, status: str, note: str = "", code: str | None = None, buttons=(), error: bool = False) -> None:
         if self.closed:
@@ -216,6 +225,8 @@ class JoinTableScreen(PairingScreen):
         text = await self.read(_("Join a table"), f"{pairing.PREFIX}{pairing.FORMAT}/{pairing.INVITATION}/")
         if text is None or self.closed:
             return
+        if self.guest is not None and self.guest.state == "joining":
+            self.guest.leave()  # a reading before this one that did not link: its half-made link goes
         guest = self.guest = TableGuest(self.link, await this_phone())
         try:
             code = await guest.join(text)

@@ -42,21 +42,29 @@
     });
   }
 
+  // Each event acts for the link it was made for only: a link of the same name made since (an
+  // invitation made again) is another one.
   function watch(peer, channel) {
     var link = peers[peer];
     if (!link) return;
     link.channel = channel;
-    channel.onopen = function () { tell({ op: "open", peer: peer }); };
+    var opened = false;  // "open" told once (the datachannel event may come with it open already)
+    function open() {
+      if (opened || peers[peer] !== link) return;
+      opened = true;
+      tell({ op: "open", peer: peer });
+    }
+    channel.onopen = open;
     channel.onmessage = function (event) {
-      if (typeof event.data === "string") tell({ op: "message", peer: peer, data: event.data });
+      if (typeof event.data === "string" && peers[peer] === link) tell({ op: "message", peer: peer, data: event.data });
     };
-    channel.onclose = function () { ended(peer); };
-    if (channel.readyState === "open") tell({ op: "open", peer: peer });
+    channel.onclose = function () { ended(peer, link); };
+    if (channel.readyState === "open") open();
   }
 
-  function ended(peer) {
+  function ended(peer, which) {
     var link = peers[peer];
-    if (!link) return;
+    if (!link || (which && which !== link)) return;
     delete peers[peer];
     try { link.pc.close(); } catch (error) { /* closed already */ }
     tell({ op: "closed", peer: peer });
@@ -65,15 +73,16 @@
   function connection(peer) {
     if (peers[peer]) ended(peer);
     var pc = new RTCPeerConnection({ iceServers: [] });
-    peers[peer] = { pc: pc, channel: null };
+    var link = peers[peer] = { pc: pc, channel: null };
     pc.addEventListener("connectionstatechange", function () {
+      if (peers[peer] !== link) return;
       // "disconnected" may come back by itself (a Wi-Fi hiccup): said at once, as the other phone
       // not answering; "failed" and "closed" do not come back.
       var state = pc.connectionState;
-      if (state === "failed" || state === "closed") ended(peer);
-      else if (state === "disconnected") tell({ op: "quiet", peer: peer });
-      else if (state === "connected" && peers[peer] && peers[peer].quiet) tell({ op: "back", peer: peer });
-      if (peers[peer]) peers[peer].quiet = state === "disconnected";
+      if (state === "failed" || state === "closed") return ended(peer, link);
+      if (state === "disconnected") tell({ op: "quiet", peer: peer });
+      else if (state === "connected" && link.quiet) tell({ op: "back", peer: peer });
+      link.quiet = state === "disconnected";
     });
     return pc;
   }
@@ -129,7 +138,7 @@
       var closing = peers[m.peer];
       if (closing && closing.channel && closing.channel.readyState === "open") {
         closing.channel.close();
-        setTimeout(function () { ended(m.peer); }, 2000);
+        setTimeout(function () { ended(m.peer, closing); }, 2000);
       } else {
         ended(m.peer);
       }

@@ -52,8 +52,9 @@ class PadScreen:
         more_name = _("More")
         more = ft.PopupMenuButton(
             icon=ft.Icon(ft.Icons.MORE_VERT, semantics_label=more_name), tooltip=more_name, items=[
-            ft.PopupMenuItem(content=_("Big screen"), icon=ft.Icons.TV,
-                             on_click=lambda e: self.page.navigate(f"/big/{self.game_id}")),
+            *([ft.PopupMenuItem(content=_("Big screen"), icon=ft.Icons.TV,
+                                on_click=lambda e: self.page.navigate(f"/big/{self.game_id}"))]
+              if not games.following else []),
             # A game in progress handed to another phone (this one's battery is low, #53); not the
             # host's game a guest's phone follows (#54): it is not stored here.
             *([ft.PopupMenuItem(content=_("Send to another phone"), icon=ft.Icons.SEND_TO_MOBILE,
@@ -183,7 +184,8 @@ class PadScreen:
                               padding=ft.Padding.symmetric(horizontal=8))
         if getattr(self, "bar", None) is not None:
             lay_out_bar(self.bar, self.page.width)
-        self.view = ft.View(route=f"/game/{self.game_id}", appbar=self.appbar, controls=[leader, *controls],
+        where = "table" if self.games.following else "game"  # a guest's phone follows the host's game at /table/
+        self.view = ft.View(route=f"/{where}/{self.game_id}", appbar=self.appbar, controls=[leader, *controls],
                             **kwargs)
         return self.view
 
