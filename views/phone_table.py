@@ -35,7 +35,9 @@ from scoring.common import N_, Words
 from storage import StaleSave, StoreError
 from storage.api import Saved
 from views import pairing
-from views.games import Games, SaveFailed
+from views import lang
+from views.games import SAVE_TRIES, Games, SaveFailed
+from views.lang import _, n_
 from views.roles import HOST_ONLY
 
 log = logging.getLogger(__name__)
@@ -102,7 +104,6 @@ class TableHost:
 
     def status(self) -> tuple[str, bool] | None:
         """What the host's pad says of its table: the phones linked, and those that dropped."""
-        from views.lang import _, n_
         here, gone = self.here(), self.gone()
         if not here and not gone:
             return None
@@ -110,7 +111,7 @@ class TableHost:
         if gone:
             # TRANSLATORS: a phone of a table of phones, in "…; the link to phone 2 and phone 3 dropped"
             dropped = [_("phone {n}", n=g.number) for g in gone]
-            line = _("{linked}; the link to {phones} dropped", linked=line, phones=_lang_names(dropped))
+            line = _("{linked}; the link to {phones} dropped", linked=line, phones=lang.names(dropped))
         return line, bool(gone)
 
     def here(self) -> list[Guest]:
@@ -362,7 +363,6 @@ class TableGuest:
         return said
 
     def down_words(self) -> str:
-        from views.lang import _
         if self.state == "ended":
             return _("the host ended the table.")
         return _("the link to the host's phone is down, so this change was not saved.")
@@ -394,7 +394,6 @@ class TableGames(Games):
     def table_status(self, game_id: str) -> tuple[str, bool] | None:
         if not self._is_table(game_id):
             return self.local.table_status(game_id)
-        from views.lang import _
         if self.guest.state == "here":
             return _("Following the host's phone"), False
         return _("Not linked to the host's phone: nothing entered here is saved"), True
@@ -407,7 +406,7 @@ class TableGames(Games):
     async def edit(self, game_id: str, saved, change: Callable):
         if not self._is_table(game_id):
             return await self.local.edit(game_id, saved, change)
-        for _try in range(25):
+        for _try in range(SAVE_TRIES):
             said = await self.guest.request({"t": "save", "id": game_id, "from": saved.revision,
                                              "record": change(saved.record).model_dump(mode="json", exclude_none=True)})
             if said["t"] == "refused":
@@ -415,7 +414,8 @@ class TableGames(Games):
             saved = self.guest.saved if said["t"] == "stale" else self._saved_of(said)
             if said["t"] == "saved":
                 return saved
-        raise SaveFailed("another phone keeps changing this game; try again")
+        # TRANSLATORS: why a tap was not saved, after "Not saved: "
+        raise SaveFailed(_("another phone keeps changing this game; try again"))
 
     def _saved_of(self, said: dict) -> Saved:
         return self.guest.saved if self.guest.saved and self.guest.saved.revision == said["rev"] else Saved(
@@ -446,11 +446,6 @@ class TableGames(Games):
         raise SaveFailed(said_in_words(said))
 
 
-def _lang_names(names: list[str]) -> str:
-    from views import lang
-    return lang.names(names)
-
-
 def _ask_of(data) -> int | None:
     """The number a guest's message asks under, if it can be read at all."""
     try:
@@ -462,7 +457,6 @@ def _ask_of(data) -> int | None:
 
 def said_in_words(said: dict) -> str:
     """A host's refusal in this phone's language."""
-    from views import lang
     try:
         return lang.problem(Words(str(said["why"]), **dict(said.get("params") or {})))
     except Exception:  # noqa: BLE001 - a template this phone does not know: as the host wrote it

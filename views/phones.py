@@ -7,12 +7,11 @@ Both screens exist only where the host has phones to link (the phone build: host
 from __future__ import annotations
 
 import asyncio
-import base64
 import logging
 
 import flet as ft
 
-from views import lang, pairing, theme
+from views import lang, pairing, receive, theme
 from views.lang import N_, _
 from views.phone_table import OPEN_WITHIN, LinkFailed, TableGuest, TableHost
 from views.send import code_png, code_side
@@ -26,12 +25,10 @@ ANSWER_READ_WITHIN = 60
 
 
 def camera_words(title: str) -> dict[str, str]:
-    """What the camera's layer (assets/camera.js) says while it reads a table's code."""
-    return {"lang": lang.locale().language, "dir": "rtl" if lang.locale().text_direction == "rtl" else "ltr",
-            "title": title, "starting": _("Starting the camera\u2026"),
-            "point": _("Hold the camera up to the code on the other phone."),
-            "foreign": _("That is not a table's code: hold the camera up to the code on the other phone."),
-            "cancel": _("Cancel")}
+    """What the camera's layer (assets/camera.js) says while it reads a table's code: Receive's
+    words, with this screen's title and what it says of a code that is not a table's."""
+    return {**receive.camera_words(), "title": title,
+            "foreign": _("That is not a table's code: hold the camera up to the code on the other phone.")}
 
 
 def no_camera(why: str) -> str:
