@@ -44,6 +44,30 @@ ARTIFACTS_DIR = REPO_ROOT / "artifacts"
 HOST = "127.0.0.1"
 
 CHROMIUM = "/usr/bin/chromium"
+
+
+def _no_desktop_ui() -> tuple[str, ...]:
+    """Desktop Chromium preloads its omnibox popups at start, WebUI pages in renderers of their
+    own: 1-3 s of CPU in the first seconds that a phone's browser never spends, taken from the
+    app under test on two cores and, in the slow-phone benches, from the half a core the page is
+    held to (every renderer is moved into that group). Turned off with Playwright's own
+    --disable-features list kept: Chromium reads only the last --disable-features given, and
+    Playwright puts its list before ours. Its list is read from the installed (pinned) driver;
+    where it cannot be read, nothing is turned off."""
+    import re
+
+    try:
+        import playwright
+
+        bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib" / "coreBundle.js"
+        listed = re.search(r"disabledFeatures = \[(.*?)\]", bundle.read_text(encoding="utf-8", errors="replace"), re.S)
+    except (ImportError, OSError):
+        return ()
+    if listed is None:
+        return ()
+    theirs = re.findall(r'^\s*"([A-Za-z0-9]+)",?\s*$', listed.group(1), re.M)
+    return ("--disable-features=" + ",".join([*theirs, "WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"]),)
+
 # From shared/docs/flet-notes.md: without swiftshader screenshots can come out blank;
 # without the networking flags Chromium keeps dialling out of this closed network.
 CHROMIUM_ARGS = (
@@ -56,6 +80,7 @@ CHROMIUM_ARGS = (
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    *_no_desktop_ui(),
 )
 # A mid-size Android phone in portrait (CSS pixels).
 DEFAULT_VIEWPORT = (412, 915)
