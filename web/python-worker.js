@@ -32,8 +32,11 @@ let appRunning = false;                // prints before the app runs go to the c
 // (an empty file there: Python's import finds it, dlopen finds the library already loaded) and
 // their address in the site. Written by web/build.py.
 const LIBS = /* PANDAPAD_PYTHON_LIBS */[];
-const LIBS_HEADER = "x-pandapad-libs";
-const HOME = "/home/pyodide";         // Python's working folder, where the app is (web/build.py PHONE_HOME)  // on the kept snapshot: where each library was placed
+const LIBS_HEADER = "x-pandapad-libs"; // on the kept snapshot: where each library was placed, and its pages
+const HOME = "/home/pyodide";         // Python's working folder, where the app is (web/build.py PHONE_HOME)
+// A snapshot keeps Python's memory without its pages of zeros (#52): a third of it, and 10 MB at
+// its end, are zero pages, all read from the disk and copied through the browser at every opening.
+const PAGE = 4096;
 
 function step(name) {
   self.postMessage({ pandapad: name });
@@ -66,7 +69,8 @@ async function findSnapshot(build) {
     if (!kept) return null;
     const libs = JSON.parse(kept.headers.get(LIBS_HEADER) || "null");
     if (!libs || !Array.isArray(libs.placed)) throw new Error("it does not say where its libraries were placed");
-    return { bytes: kept.arrayBuffer().then((buffer) => new Uint8Array(buffer)), libs };
+    const pages = pagesOf(libs);
+    return { bytes: kept.arrayBuffer().then((buffer) => keptBytes(new Uint8Array(buffer), pages)), libs, pages };
   } catch (error) {
     console.warn(`Pandapad: the kept Python could not be read (${error})`);
     await dropSnapshot(build);
@@ -74,12 +78,76 @@ async function findSnapshot(build) {
   }
 }
 
+// Pyodide's snapshot: its header (headerSize bytes: its own words), then the whole memory.
+function headerSizeOf(bytes) {
+  return new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
+}
+
+// The memory's pages that are not all zeros, as runs [first page, pages]: the snapshot keeps only
+// these, after Pyodide's header.
+function pagesToKeep(bytes) {
+  const headerSize = headerSizeOf(bytes);
+  const heap = bytes.length - headerSize;
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset + headerSize, heap / 4);
+  const runs = [];
+  const step = PAGE / 4;
+  for (let page = 0; page * step < words.length; page++) {
+    let zero = true;
+    for (let i = page * step, end = Math.min(words.length, i + step); i < end; i++) {
+      if (words[i] !== 0) { zero = false; break; }
+    }
+    if (zero) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === page) last[1]++;
+    else runs.push([page, 1]);
+  }
+  return { size: PAGE, heap, runs };
+}
+
+function sparse(bytes, pages) {
+  const headerSize = headerSizeOf(bytes);
+  const kept = pages.runs.reduce((sum, [, count]) => sum + count, 0) * PAGE;
+  const out = new Uint8Array(headerSize + kept);
+  out.set(bytes.subarray(0, headerSize));
+  let at = headerSize;
+  for (const [first, count] of pages.runs) {
+    const from = headerSize + first * PAGE;
+    const run = bytes.subarray(from, Math.min(bytes.length, from + count * PAGE));
+    out.set(run, at);
+    at += count * PAGE;
+  }
+  return out;
+}
+
+// What a kept snapshot says of its pages, checked: a snapshot that says otherwise is not read.
+function pagesOf(libs) {
+  const pages = libs.pages;
+  const whole = (n) => Number.isInteger(n) && n >= 0;
+  if (!pages || pages.size !== PAGE || !whole(pages.heap) || !Array.isArray(pages.runs)
+      || !pages.runs.every((run) => Array.isArray(run) && run.length === 2 && whole(run[0]) && whole(run[1])
+                                    && (run[0] + run[1]) * PAGE <= pages.heap)) {
+    throw new Error("it does not say which pages of Python's memory it keeps");
+  }
+  return pages;
+}
+
+// The kept bytes, checked against what the snapshot says of its pages.
+function keptBytes(bytes, pages) {
+  const kept = pages.runs.reduce((sum, [, count]) => sum + count, 0) * PAGE;
+  if (bytes.length < 8 || bytes.length !== headerSizeOf(bytes) + kept) {
+    throw new Error(`its ${bytes.length} bytes are not the ${kept} bytes of memory it says it keeps`);
+  }
+  return bytes;
+}
+
 async function keepSnapshot(build, bytes, libs) {
   try {
+    const pages = pagesToKeep(bytes);
+    const body = sparse(bytes, pages);
     const cache = await caches.open(SNAPSHOTS);
-    await cache.put(snapshotKey(build), new Response(bytes, {
-      headers: { "content-type": "application/octet-stream", [LIBS_HEADER]: JSON.stringify(libs) } }));
-    console.log(`Pandapad: Python kept for the next opening (${(bytes.length / 1e6).toFixed(1)} MB)`);
+    await cache.put(snapshotKey(build), new Response(body, {
+      headers: { "content-type": "application/octet-stream", [LIBS_HEADER]: JSON.stringify({ ...libs, pages }) } }));
+    console.log(`Pandapad: Python kept for the next opening (${(body.length / 1e6).toFixed(1)} MB of ${(bytes.length / 1e6).toFixed(1)} MB)`);
   } catch (error) {  // a full disk: the next opening starts Python as this one did
     console.warn(`Pandapad: Python could not be kept for the next opening (${error})`);
   }
@@ -123,30 +191,56 @@ function loadLibs(module, compiled) {
   });
 }
 
-// `kept`: what the snapshot to restore recorded (null for a fresh start): the libraries must land
+// `snapshot`: the one to restore (null for a fresh start; findSnapshot): its libraries must land
 // where they were, and its dlopen handles are put back. Pyodide 314 sizes the restored memory with
 // INITIAL_MEMORY, which its build no longer reads (the module makes its own memory): the memory is
-// grown to the snapshot's size before it is copied in. `placed` receives where each library went.
-function pythonModule(pyodideUrl, libs, placed, snapshot = null, kept = null) {
+// grown to the snapshot's size before its pages are copied in. They are copied once the runtime
+// has started (its constructors have written to memory), where Pyodide would copy them, and each
+// page not kept is zeroed where this start may have written (memory grown here is zeros already,
+// and touching it would cost the phone a fault per page); Pyodide is then given its header alone
+// (loadPython), so nothing is copied twice. `placed` receives where each library went.
+function pythonModule(pyodideUrl, libs, placed, snapshot = null) {
   return async (settings) => {
     const [asm, compiled] = await Promise.all([import(new URL("pyodide.asm.mjs", pyodideUrl).href), libs]);
-    const bytes = await snapshot;
+    const bytes = snapshot && await snapshot.bytes;
+    let grownFrom = 0;  // where the memory this start grew begins (zeros)
     settings.preRun.unshift((module) => {
       placed.push(...loadLibs(module, compiled));
       if (!snapshot) return;
+      const kept = snapshot.libs;
       if (JSON.stringify(placed) !== JSON.stringify(kept.placed)) {
         throw new Error(`its libraries were placed elsewhere: ${JSON.stringify(kept.placed)}, now ${JSON.stringify(placed)}`);
       }
       for (const [handle, path] of Object.entries(kept.handles)) {
         module.LDSO.loadedLibsByHandle[handle] = module.LDSO.loadedLibsByName[path];
       }
-      const headerSize = new Uint32Array(bytes.buffer, bytes.byteOffset, 2)[1];
-      const heap = bytes.length - headerSize;
       const end = module._sbrk(0);
-      if (heap > module.HEAP8.length) module._sbrk(heap - end);
+      if (snapshot.pages.heap > module.HEAP8.length) {
+        module._sbrk(snapshot.pages.heap - end);  // the constructors' own memory then comes after it
+        grownFrom = end;
+      } else {
+        grownFrom = snapshot.pages.heap;  // not grown: every page not kept is zeroed
+      }
     });
+    if (snapshot) settings.postRun = [...[settings.postRun || []].flat(), (module) => restorePages(module, bytes, snapshot.pages, grownFrom)];
     return asm.default(settings);
   };
+}
+
+// The kept pages copied into Python's memory, the others zeroed below `grownFrom`.
+function restorePages(module, bytes, pages, grownFrom) {
+  const heap = module.HEAP8;
+  const zero = (from, to) => { if (from < Math.min(to, grownFrom)) heap.fill(0, from, Math.min(to, grownFrom)); };
+  let at = headerSizeOf(bytes);
+  let zeroFrom = 0;
+  for (const [first, count] of pages.runs) {
+    zero(zeroFrom, first * PAGE);
+    const length = Math.min(count * PAGE, heap.length - first * PAGE);
+    heap.set(bytes.subarray(at, at + length), first * PAGE);
+    at += count * PAGE;
+    zeroFrom = (first + count) * PAGE;
+  }
+  zero(zeroFrom, pages.heap);
 }
 
 // Where the libraries Python has loaded are, for the snapshot: refused if Python loaded one of
@@ -175,8 +269,9 @@ async function loadPython(start, fresh, libs) {
   const streams = { stdout: (t) => output(t, false), stderr: (t) => output(t, true) };
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ ...streams, _loadSnapshot: snapshot.bytes,
-                                          createPyodideModule: pythonModule(pyodideUrl, libs, [], snapshot.bytes, snapshot.libs) });
+      const header = snapshot.bytes.then((bytes) => bytes.subarray(0, headerSizeOf(bytes)));
+      const pyodide = await loadPyodide({ ...streams, _loadSnapshot: header,
+                                          createPyodideModule: pythonModule(pyodideUrl, libs, [], snapshot) });
       console.log("Pandapad: Python restored from its snapshot");
       // Python broken beyond repair after a restore (Pyodide's fatal error): the next opening
       // must not restore the same memory again.
