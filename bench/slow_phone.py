@@ -16,6 +16,11 @@ running when the zygotes are moved, so it stays outside), and the utility proces
 with the browser (the network and storage services: Cache Storage and IndexedDB run at full
 speed, which a phone's would not).
 
+Not in the group, because not started at all: desktop Chromium's omnibox popups, WebUI pages it
+preloads in renderers of their own (tests/browser_harness.py CHROMIUM_ARGS turns them off). Held
+with the page, they took 1-3 s of its half core at every opening (the home at half a core 9.2 s
+with them, 7.1 s without, one profile, openings alternated); a phone's browser has none.
+
 The group is removed at the end (its processes moved back to the root group first), on an
 error, on Ctrl-C and on SIGTERM (`with HalfCore() as slow: ...`).
 

@@ -34,8 +34,8 @@ let appRunning = false;                // prints before the app runs go to the c
 const LIBS = /* PANDAPAD_PYTHON_LIBS */[];
 const LIBS_HEADER = "x-pandapad-libs"; // on the kept snapshot: where each library was placed, and its pages
 const HOME = "/home/pyodide";         // Python's working folder, where the app is (web/build.py PHONE_HOME)
-// A snapshot keeps Python's memory without its pages of zeros (#52): a third of it, and 10 MB at
-// its end, are zero pages, all read from the disk and copied through the browser at every opening.
+// A snapshot keeps Python's memory without its pages of zeros (#52): a third of the memory (10 MB
+// of them at its end), which were read from the disk and copied through the browser at every opening.
 const PAGE = 4096;
 
 function step(name) {
