@@ -104,16 +104,20 @@ function pagesToKeep(bytes) {
   return { size: PAGE, heap, runs };
 }
 
+// The bytes of memory a snapshot keeps: its pages' runs.
+function keptLength(pages) {
+  return pages.runs.reduce((sum, [, count]) => sum + count, 0) * PAGE;
+}
+
+// Pyodide's header, then each run of kept pages, one after another.
 function sparse(bytes, pages) {
   const headerSize = headerSizeOf(bytes);
-  const kept = pages.runs.reduce((sum, [, count]) => sum + count, 0) * PAGE;
-  const out = new Uint8Array(headerSize + kept);
+  const out = new Uint8Array(headerSize + keptLength(pages));
   out.set(bytes.subarray(0, headerSize));
   let at = headerSize;
   for (const [first, count] of pages.runs) {
     const from = headerSize + first * PAGE;
-    const run = bytes.subarray(from, Math.min(bytes.length, from + count * PAGE));
-    out.set(run, at);
+    out.set(bytes.subarray(from, from + count * PAGE), at);
     at += count * PAGE;
   }
   return out;
@@ -133,7 +137,7 @@ function pagesOf(libs) {
 
 // The kept bytes, checked against what the snapshot says of its pages.
 function keptBytes(bytes, pages) {
-  const kept = pages.runs.reduce((sum, [, count]) => sum + count, 0) * PAGE;
+  const kept = keptLength(pages);
   if (bytes.length < 8 || bytes.length !== headerSizeOf(bytes) + kept) {
     throw new Error(`its ${bytes.length} bytes are not the ${kept} bytes of memory it says it keeps`);
   }
