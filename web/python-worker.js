@@ -92,20 +92,28 @@ async function shippedSnapshot(build, cache) {
     if (await cache.match(refusedKey(build))) return null;
     // A phone asked to save data: 16 MB less, and Python started here (seconds longer, once).
     if (self.navigator.connection && self.navigator.connection.saveData) return null;
-    const about = await fetch(new URL("python-snapshot.json", self.location.href));
-    if (!about.ok) return null;  // a site built without one: Python starts as it always did
+    // No network (a new build's first opening may be offline), or a site built without one:
+    // Python starts as it always did, and the site's is tried again at the next opening.
+    const about = await fetch(new URL("python-snapshot.json", self.location.href)).catch(() => null);
+    if (!about || !about.ok) return null;
     const made = await about.json();
     if (made.build !== build) return null;
+    // Made where Pyodide had stack switching (Chromium), which it sets itself up with: a browser
+    // without (Safari, WebKit) would place the libraries otherwise and refuse it after 16 MB.
+    if (made.stackSwitching !== ("Suspending" in WebAssembly)) return null;
     const libs = made.libs;
     if (!libs || !Array.isArray(libs.placed)) throw new Error("it does not say where its libraries were placed");
     const pages = pagesOf(libs);
-    const bytes = fetch(new URL("python-snapshot.gz", self.location.href)).then(async (response) => {
+    const shipped = { libs, pages, shipped: true, unreachable: false };
+    shipped.bytes = fetch(new URL("python-snapshot.gz", self.location.href)).then(async (response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status} for python-snapshot.gz`);
-      const body = response.body.pipeThrough(new DecompressionStream("gzip"));
-      return keptBytes(new Uint8Array(await new Response(body).arrayBuffer()), pages);
-    });
-    bytes.catch(() => {});  // awaited by the restore, which says why
-    return { bytes, libs, pages, shipped: true };
+      return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    }).catch((error) => {
+      shipped.unreachable = true;  // the network, not the snapshot: tried again at the next opening
+      throw error;
+    }).then((bytes) => keptBytes(bytes, pages));
+    shipped.bytes.catch(() => {});  // awaited by the restore, which says why
+    return shipped;
   } catch (error) {
     console.warn(`Pandapad: the site's Python could not be read (${error})`);
     await refuseShipped(build);
@@ -214,8 +222,9 @@ async function refuseShipped(build) {
   }
 }
 
-function throwAway(build, snapshot) {
-  return snapshot.shipped ? refuseShipped(build) : dropSnapshot(build);
+async function throwAway(build, snapshot) {
+  if (!snapshot.shipped) await dropSnapshot(build);
+  else if (!snapshot.unreachable) await refuseShipped(build);
 }
 
 // The site's snapshot, restored and the app up from it, kept as the phone's own for the next

@@ -9,7 +9,9 @@ where this script reads it. It is written beside the site as
 - python-snapshot.gz: the kept bytes (Pyodide's header, then the pages of memory that are not all
   zeros), gzipped here: a static host sends a binary file as it is (GitHub Pages compresses text
   only), and the worker un-gzips it natively;
-- python-snapshot.json: the build it was made of (web/sw.mjs's name of the site), and where its
+- python-snapshot.json: the build it was made of (web/sw.mjs's name of the site), whether the
+  browser had WebAssembly's stack switching (JSPI: Pyodide sets itself up otherwise without it, and
+  WebKit, which has none, places the libraries at other slots of the function table), and where its
   libraries were placed and which pages it keeps (the worker's LIBS_HEADER).
 Neither is in the offline copy nor in the build's name: the worker keeps the snapshot itself once it
 has restored it, and a site whose files differ from the snapshot's build never restores it.
@@ -46,7 +48,7 @@ MAKE_JS = """async (build) => {
   const bytes = new Uint8Array(await kept.arrayBuffer());
   let text = '';
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-  return { libs: kept.headers.get('x-pandapad-libs'), bytes: btoa(text) };
+  return { libs: kept.headers.get('x-pandapad-libs'), bytes: btoa(text), stackSwitching: 'Suspending' in WebAssembly };
 }"""
 
 
@@ -100,7 +102,8 @@ def make(site: Path, say=print) -> bool:
     bytes_ = base64.b64decode(made["bytes"])
     # mtime 0: the same bytes give the same file; level 9 took 10 s for 1 % fewer bytes than 6.
     (site / SNAPSHOT).write_bytes(gzip.compress(bytes_, compresslevel=6, mtime=0))
-    (site / ABOUT).write_text(json.dumps({"build": build, "libs": json.loads(made["libs"])}))
+    (site / ABOUT).write_text(json.dumps({"build": build, "stackSwitching": made["stackSwitching"],
+                                          "libs": json.loads(made["libs"])}))
     say(f"Python's snapshot sent with the site: {len(bytes_) / 1e6:.1f} MB, "
         f"{(site / SNAPSHOT).stat().st_size / 1e6:.1f} MB gzipped")
     return True
