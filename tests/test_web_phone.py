@@ -51,7 +51,13 @@ def site():
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
     """Files as they are, nothing kept by the browser's HTTP cache: what a phone has offline,
-    it has from the app's own offline copy (the service worker)."""
+    it has from the app's own offline copy (the service worker). `slow`: file name -> seconds its
+    answer takes (a slow connection)."""
+    slow: dict[str, float] = {}
+
+    def do_GET(self):
+        time.sleep(self.slow.get(self.path.split("?")[0].rsplit("/", 1)[-1], 0))
+        super().do_GET()
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")
@@ -62,9 +68,10 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def static_server(root: Path):
+def static_server(root: Path, slow: dict[str, float] | None = None):
     """Python's plain static file server: no code of ours, no compression, nothing but files."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    handler = type("Slow", (Quiet,), {"slow": slow}) if slow else Quiet
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -669,21 +676,26 @@ def test_a_cold_opening_restores_python_and_opens_on_the_pad_it_was_left_on(phon
     the first start kept, and the app's own address opens on the game's pad, as stored. #52: the
     snapshot holds pydantic's compiled core and the app's modules: a file the reader refuses is
     still refused in words naming its field, and a phone whose language changed meanwhile is
-    answered in the new one."""
+    answered in the new one. The snapshot's worker reads Python's engine from the offline copy,
+    on a connection slow to send the service worker too: the code the browser optimizes for it
+    is kept with the copy every later opening reads (web/early.js)."""
     profile = tmp_path / "profile"
     from tests.finished_examples import ALL
     bad = next(iter(ALL.values()))().model_dump(mode="json")
     bad["created"] = "not a day"
     refused = tmp_path / "a-bad-day.json"
     refused.write_text(json.dumps(bad))
-    with restarted(phone_browser, profile) as (page, said):
-        first_start(page, served)
+    with static_server(served.root, slow={"sw.js": 6}) as slow, restarted(phone_browser, profile) as (page, said):
+        first_start(page, slow)
         assert any(line.startswith("Pandapad: Python started") for line in said), said
         start_game(page)
         tap_die(page, "yellow", 3)
         page.get_by_text(re.compile(r"^1 of 1 die\b")).wait_for()
+        kept = [line for line in said if line.startswith("Pandapad: Python kept")]
+        assert kept and kept[0].endswith("its engine read from the offline copy)"), said
+        address = url_of(slow)
     with restarted(phone_browser, profile, offline=True) as (page, said):
-        page.goto(url_of(served), timeout=START)
+        page.goto(address, timeout=START)
         enable_semantics(page, timeout=START)
         opened(page)
         assert "/game/" in page.url
@@ -714,13 +726,13 @@ def test_a_cold_opening_restores_python_and_opens_on_the_pad_it_was_left_on(phon
         button(page, "Back").tap()
         home(page)
     with restarted(phone_browser, profile, offline=True) as (page, said):
-        page.goto(url_of(served), timeout=START)
+        page.goto(address, timeout=START)
         enable_semantics(page, timeout=START)
         home(page)
         assert page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).count() == 2
     # The phone's language changed while the app was closed: the same snapshot speaks German.
     with restarted(phone_browser, profile, offline=True, locale="de-DE") as (page, said):
-        page.goto(url_of(served), timeout=START)
+        page.goto(address, timeout=START)
         enable_semantics(page, timeout=START)
         button(page, "Deine Daten").wait_for(timeout=START)
         assert page.get_by_role("button", name=re.compile(r"^Panda Royale fortsetzen, ")).count() == 2

@@ -151,10 +151,18 @@ async function keepSnapshot(build, bytes, libs) {
     const cache = await caches.open(SNAPSHOTS);
     await cache.put(snapshotKey(build), new Response(body, {
       headers: { "content-type": "application/octet-stream", [LIBS_HEADER]: JSON.stringify({ ...libs, pages }) } }));
-    console.log(`Pandapad: Python kept for the next opening (${(body.length / 1e6).toFixed(1)} MB of ${(bytes.length / 1e6).toFixed(1)} MB)`);
+    console.log(`Pandapad: Python kept for the next opening (${(body.length / 1e6).toFixed(1)} MB of ${(bytes.length / 1e6).toFixed(1)} MB; ${engineFrom()})`);
   } catch (error) {  // a full disk: the next opening starts Python as this one did
     console.warn(`Pandapad: Python could not be kept for the next opening (${error})`);
   }
+}
+
+// Where this worker's Python engine was read from (web/early.js starts the keeper once the offline
+// copy serves the page: the optimized code the browser keeps for it goes with that copy).
+function engineFrom() {
+  const engine = performance.getEntriesByType("resource").find((entry) => entry.name.endsWith("/pyodide.asm.wasm"));
+  if (!engine) return "its engine's source unknown";
+  return engine.workerStart > 0 ? "its engine read from the offline copy" : "its engine read from the network";
 }
 
 async function dropSnapshot(build) {
