@@ -67,6 +67,7 @@ def imported(page, url: str, file: Path) -> None:
 
     said: list[str] = []
     page.on("worker", lambda worker: worker.on("console", lambda m: said.append(m.text)))
+    page.on("console", lambda m: said.append(m.text))
     page.goto(url)
     enable_semantics(page, timeout=180_000)
     home(page)
@@ -77,6 +78,8 @@ def imported(page, url: str, file: Path) -> None:
     while time.time() < deadline and not any(
             w in line for line in said for w in ("Python kept", "no snapshot", "could not be kept")):
         page.wait_for_timeout(250)
+    while time.time() < deadline and not any("keeper of Python ended" in line for line in said):
+        page.wait_for_timeout(250)  # its optimized code kept too (web/early.js), as bench_web_cold waits
     page.wait_for_timeout(3000)  # the engine files kept too (web/page.js), as bench_web_cold waits
 
 
