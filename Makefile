@@ -70,8 +70,7 @@ WEB_PACKED := build/web/.compressed
 WEB_SOURCES := $(shell find main.py scoring storage views assets web -type f \
 	-not -path 'web/node_modules/*' -not -name '*.pyc' 2>/dev/null)
 
-# Chromium makes the snapshot of Python sent with the site (web/ship_snapshot.py).
-web: chromium $(WEB_PACKED)
+web: $(WEB_PACKED)
 
 $(WEB_BUILT): $(STAMP) $(WEB_SOURCES)
 	$(VPY) web/build.py --no-compress
