@@ -798,8 +798,14 @@ SAID = """([text, pattern]) => Array.from(document.querySelectorAll('flt-semanti
 def said_on_screen(page, text, timeout: float = 30_000) -> None:
     """Until `text` (a part of a node's words), or a pattern (re.compile: a JavaScript RegExp
     too, ^ at the start of any of the node's lines), is on the screen."""
+    from playwright.sync_api import TimeoutError as NotInTime
+
     pattern = text.pattern if isinstance(text, re.Pattern) else None
-    page.wait_for_function(SAID, arg=[None if pattern else text, pattern], timeout=timeout)
+    try:
+        page.wait_for_function(SAID, arg=[None if pattern else text, pattern], timeout=timeout)
+    except NotInTime:  # what the screen said instead is the evidence of a failure
+        raise AssertionError(f"not said on screen within {timeout / 1000:.0f} s: {pattern or text!r}; the screen "
+                             f"said: {' | '.join(semantics_texts(page))}") from None
 
 
 def resume_panda_royale(page, server) -> None:
@@ -936,7 +942,10 @@ def test_what_the_phone_says_on_its_bad_days_comes_from_the_catalogs(phone_brows
         third = phone.open(url_of(served))
         button(third, said["Your data"]).wait_for(timeout=FIRST_VISIT)
         button(page, said["Keep them again"]).tap()
-        said_on_screen(page, said["another tab"])
+        try:
+            said_on_screen(page, said["another tab"])
+        except AssertionError as exc:  # the third tab's screen is the rest of the evidence
+            raise AssertionError(f"{exc}\nthe third tab said: {' | '.join(semantics_texts(third))}") from None
         look("the storage cleared, keeping them again refused", page)
     finally:
         phone.close()
