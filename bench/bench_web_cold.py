@@ -184,6 +184,25 @@ def on_pad(page) -> None:
     page.get_by_role("button", name=re.compile(r"^Ann: ")).first.wait_for()
 
 
+def kept_for_next_opening(said, wait, seconds: float) -> str:
+    """Until the phone is set for its next opening, as a person stays on the app after opening
+    it: the keeper of Python (web/early.js) has kept this phone's snapshot, its optimized code
+    handed to the offline copy (KEEPER_GRACE_MS), and ended. A bench that closed the page before
+    measured phones that compile Python's code again. `said`: the page's and its workers' console
+    lines so far. Returns at once where no keeper runs (Python restored from the phone's own
+    snapshot); raises where the keeper never ends, rather than measure a half-made phone."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        lines = said()
+        if any("keeper of Python ended" in t for t in lines):
+            return "kept"
+        if any("Python restored from its snapshot" in t for t in lines):
+            return "no keeper: Python restored from the phone's own snapshot"
+        wait(250)
+    raise RuntimeError(f"the keeper of Python did not end within {seconds:.0f} s; the page said:\n  "
+                       + "\n  ".join(said()[-20:]))
+
+
 def first_visit(pw, host, profile: Path) -> dict:
     """A new phone: seconds and MB to the home, then the offline copy and Python's snapshot
     made; the browser closed on the home."""
@@ -195,15 +214,7 @@ def first_visit(pw, host, profile: Path) -> dict:
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     while not page.evaluate("navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"):
         page.wait_for_timeout(250)
-    deadline = time.time() + 120  # the snapshot is kept a few seconds after the home
-    while time.time() < deadline and not any("Python kept" in t or "no snapshot" in t or "could not be kept" in t
-                                             for _, t in opening.lines):
-        page.wait_for_timeout(250)
-    # The keeper's optimized code kept beside the offline copy (web/early.js KEEPER_GRACE_MS): a
-    # person stays on the app after its first opening; a bench that closed it at once measured
-    # the openings of phones that compile Python's code again.
-    while time.time() < deadline and not any("keeper of Python ended" in t for _, t in opening.lines):
-        page.wait_for_timeout(250)
+    kept_for_next_opening(lambda: [t for _, t in opening.lines], page.wait_for_timeout, 120)
     page.wait_for_timeout(3000)  # the engine files kept too (web/page.js, once the worker is up)
     total_mb = (host.link.sent - before) / 1e6
     opening.close()

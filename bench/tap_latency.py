@@ -101,6 +101,7 @@ class TapTiming:
 
     dom_ms: float  # the expected text is in the semantics tree (what tests read)
     paint_ms: float | None  # the frame with it was handed to the screen (None: not seen in time)
+    at: float = 0.0  # the first input event, on the page's clock (performance.now, ms)
 
 
 def measure_tap_timings(
@@ -129,7 +130,7 @@ def measure_tap_timings(
         if r["tDom"] is None:
             raise TimeoutError(f"tap {i}: {expected!r} did not appear within {timeout_ms} ms")
         paint = None if r["tPaint"] is None else r["tPaint"] - r["t0"]
-        timings.append(TapTiming(dom_ms=r["tDom"] - r["t0"], paint_ms=paint))
+        timings.append(TapTiming(dom_ms=r["tDom"] - r["t0"], paint_ms=paint, at=r["t0"]))
     return timings
 
 
