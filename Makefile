@@ -70,7 +70,8 @@ WEB_PACKED := build/web/.compressed
 WEB_SOURCES := $(shell find main.py scoring storage views assets web -type f \
 	-not -path 'web/node_modules/*' -not -name '*.pyc' 2>/dev/null)
 
-web: $(WEB_PACKED)
+# Chromium makes the snapshot of Python sent with the site (web/ship_snapshot.py).
+web: chromium $(WEB_PACKED)
 
 $(WEB_BUILT): $(STAMP) $(WEB_SOURCES)
 	$(VPY) web/build.py --no-compress

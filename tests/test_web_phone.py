@@ -68,10 +68,16 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @contextmanager
-def static_server(root: Path, slow: dict[str, float] | None = None):
-    """Python's plain static file server: no code of ours, no compression, nothing but files."""
-    handler = type("Slow", (Quiet,), {"slow": slow}) if slow else Quiet
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(root)))
+def static_server(root: Path, heard: list[str] | None = None, slow: dict[str, float] | None = None):
+    """Python's plain static file server: no code of ours, no compression, nothing but files.
+    heard: the paths asked for, in order. slow: file name -> seconds its answer takes."""
+    class Heard(Quiet):
+        def log_request(self, *args):
+            if heard is not None:
+                heard.append(self.path)
+
+    Heard.slow = slow or {}
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Heard, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -687,7 +693,9 @@ def test_a_cold_opening_restores_python_and_opens_on_the_pad_it_was_left_on(phon
     refused.write_text(json.dumps(bad))
     with static_server(served.root, slow={"sw.js": 6}) as slow, restarted(phone_browser, profile) as (page, said):
         first_start(page, slow)
-        assert any(line.startswith("Pandapad: Python started") for line in said), said
+        # A first visit restores the snapshot sent with the site (#52); the phone then keeps its own.
+        assert any(line.startswith("Pandapad: Python restored from the site's snapshot") for line in said), said
+        assert not any(line.startswith("Pandapad: Python started") for line in said), said
         start_game(page)
         tap_die(page, "yellow", 3)
         page.get_by_text(re.compile(r"^1 of 1 die\b")).wait_for()
@@ -702,7 +710,7 @@ def test_a_cold_opening_restores_python_and_opens_on_the_pad_it_was_left_on(phon
         page.get_by_role("button", name=re.compile(r"^Ann: 3\b")).first.tap()  # her hand, as stored
         page.get_by_text(re.compile(r"^1 of 1 die\b")).wait_for()
         wait_for_text(page, "Hand total 3")
-        assert any(line.startswith("Pandapad: Python restored") for line in said), said
+        assert any(line.startswith("Pandapad: Python restored from its snapshot") for line in said), said
         assert not any(line.startswith("Pandapad: Python started") for line in said), said
         screenshot(page, "web_cold_opening_on_the_pad")
         # The home is one tap away, and then the app's address opens on the home again.
@@ -736,7 +744,7 @@ def test_a_cold_opening_restores_python_and_opens_on_the_pad_it_was_left_on(phon
         enable_semantics(page, timeout=START)
         button(page, "Deine Daten").wait_for(timeout=START)
         assert page.get_by_role("button", name=re.compile(r"^Panda Royale fortsetzen, ")).count() == 2
-        assert any(line.startswith("Pandapad: Python restored") for line in said), said
+        assert any(line.startswith("Pandapad: Python restored from its snapshot") for line in said), said
         assert not any(line.startswith("Pandapad: Python started") for line in said), said
 
 
@@ -782,6 +790,33 @@ def test_a_snapshot_that_cannot_be_restored_is_thrown_away_and_python_starts_as_
         until(page, """b => caches.open('pandapad-python')
             .then(c => c.match(new URL('python-snapshot/' + b, document.baseURI).href))
             .then(r => r ? r.arrayBuffer().then(a => a.byteLength > 1000000) : false)""", build)
+
+
+def test_a_snapshot_sent_with_the_site_that_the_phone_refuses_is_never_fetched_again(phone_browser, site, tmp_path):
+    """#52: the site's snapshot of Python, which this phone cannot restore (its libraries said to lie
+    elsewhere than Python puts them: a build gone wrong, an engine that places them otherwise):
+    the first visit starts Python in the same opening and the phone keeps a snapshot of its own.
+    Had it none (it could not keep one), the next opening starts Python again without fetching
+    the site's 16 MB once more."""
+    root = tmp_path / "web"
+    shutil.copytree(site, root)
+    about = json.loads((root / "python-snapshot.json").read_text())
+    about["libs"]["placed"][0]["heapEnd"] += 4096
+    (root / "python-snapshot.json").write_text(json.dumps(about))
+    heard: list[str] = []
+    with static_server(root, heard) as server, restarted(phone_browser, tmp_path / "profile") as (page, said):
+        build = first_start(page, server)
+        assert any("the site's Python could not be restored" in line for line in said), said
+        assert any(line.startswith("Pandapad: Python started") for line in said), said
+        assert heard.count("/python-snapshot.gz") == 1, heard
+        page.evaluate("b => caches.open('pandapad-python').then(c => c.delete(new URL('python-snapshot/' + b, "
+                      "document.baseURI).href))", build)
+        page.reload(timeout=START)
+        enable_semantics(page, timeout=START)
+        home(page)
+        assert sum(line.startswith("Pandapad: Python started") for line in said) == 2, said
+        assert not any(line.startswith("Pandapad: Python restored") for line in said), said
+        assert heard.count("/python-snapshot.gz") == 1, heard
 
 
 # --------------------------------------------------------------------------- the phone's bad days (#46)

@@ -13,6 +13,8 @@ finishes the site for a phone:
   web/early.js (Python starts with the page, beside Flutter), Flutter's
   self-unregistering service worker left out, the app's icons and colours in the manifest;
 - the offline copy: Workbox's generateSW (npm, web/package.json) precaches every file;
+- Python's snapshot, made in Chromium once the site is named (web/ship_snapshot.py), so that a
+  phone's first visit restores Python instead of starting it;
 - precompressed .br/.gz copies beside the files (servestatic's compress), for servers that use them
   (left out with --no-compress: the tests' plain static server sends the files as they are;
   --compress-only adds them to a build made so).
@@ -628,6 +630,8 @@ def main(argv: list[str] | None = None) -> None:
     fallback_fonts()
     icons()
     service_worker()
+    import ship_snapshot  # beside this script, run as one
+    ship_snapshot.make(OUT, say)
     named_files_present()
     if compressed:
         compress()

@@ -15,7 +15,7 @@
     var data = event.data;
     if (data && typeof data === "object" && typeof data.pandapad === "string") {
       // The worker's own steps (web/python-worker.js): for the opening screen, never for Flutter.
-      if (data.pandapad === "started") keepPythonOnceUp();
+      if (data.pandapad === "started" || data.pandapad === "restored from the site") keepPythonOnceUp();
       window.dispatchEvent(new CustomEvent("pandapad-step", { detail: data.pandapad }));
       return;
     }
@@ -43,9 +43,11 @@
     build: build ? build.content : null  // names the snapshot of Python this build may restore
   });
 
-  // Python started without a snapshot (a first visit, a new build, a snapshot thrown away): once
-  // the app is up and has drawn its first screens, a second worker keeps one for the next opening
-  // (web/python-worker.js keepPython) and is ended when it is done.
+  // Python started without a snapshot of the phone's own (a first visit, a new build, a snapshot
+  // thrown away), or restored from the site's: once the app is up and has drawn its first screens,
+  // a second worker keeps one for the next opening (web/python-worker.js keepPython) and is ended
+  // when it is done. The site's snapshot is not kept as it came: only a start leaves the browser
+  // Python's optimized code, and without it every later opening was 1.5-2 s slower at half a core.
   function keepPythonOnceUp() {
     if (!build || !("caches" in window) || !("BroadcastChannel" in window)) return;
     var channel = new BroadcastChannel("pandapad");

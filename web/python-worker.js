@@ -10,6 +10,10 @@
 //   of one. A snapshot that cannot be read or restored is thrown away and Python starts as on a
 //   first visit; one of another build is never read (its key differs) and is deleted at the next
 //   start.
+// - The same snapshot sent with the site (#52, web/ship_snapshot.py: made in Chromium as the
+//   second worker makes it), so that a first visit restores Python too; the second worker then
+//   keeps the phone's own, as after a start. Only the build it was made of reads it; a phone that
+//   refuses it never fetches it again for that build, and starts Python as on a first visit.
 // - The packages' compiled extensions (pydantic_core's, msgpack's) in the snapshot too (#52), as
 //   Cloudflare's Python Workers keep them in theirs: they are files of the site of their own (web/
 //   build.py python_libs), compiled by WebAssembly.compileStreaming while Pyodide starts (the
@@ -55,18 +59,20 @@ function snapshotKey(build) {
   return new URL(`python-snapshot/${build}`, self.location.href).href;
 }
 
-// The snapshot this build may restore, if one is kept: what it says of its libraries at once,
-// its bytes as a promise (read while Pyodide's own files load).
+// The snapshot this build may restore: the one this phone kept, else the one sent with the site (a
+// first visit): what it says of its libraries at once, its bytes as a promise (read while Pyodide's
+// own files load).
 async function findSnapshot(build) {
   if (!build || !self.caches) return null;
+  let cache;
   try {
-    const cache = await caches.open(SNAPSHOTS);
+    cache = await caches.open(SNAPSHOTS);
     const key = snapshotKey(build);
     const kept = await cache.match(key);
     for (const old of await cache.keys()) {
-      if (old.url !== key) cache.delete(old);  // another build's: never valid here
+      if (old.url !== key && old.url !== refusedKey(build)) cache.delete(old);  // another build's: never valid here
     }
-    if (!kept) return null;
+    if (!kept) return shippedSnapshot(build, cache);
     const libs = JSON.parse(kept.headers.get(LIBS_HEADER) || "null");
     if (!libs || !Array.isArray(libs.placed)) throw new Error("it does not say where its libraries were placed");
     const pages = pagesOf(libs);
@@ -74,6 +80,43 @@ async function findSnapshot(build) {
   } catch (error) {
     console.warn(`Pandapad: the kept Python could not be read (${error})`);
     await dropSnapshot(build);
+    return null;
+  }
+}
+
+// Python's snapshot sent with the site (web/ship_snapshot.py): 16 MB fetched once, for a phone that
+// keeps none yet. Read only if it was made of this very build (another build's memory holds
+// another app), and never fetched again for a build whose snapshot this phone refused.
+async function shippedSnapshot(build, cache) {
+  try {
+    if (await cache.match(refusedKey(build))) return null;
+    // A phone asked to save data: 16 MB less, and Python started here (seconds longer, once).
+    if (self.navigator.connection && self.navigator.connection.saveData) return null;
+    // No network (a new build's first opening may be offline), or a site built without one:
+    // Python starts as it always did, and the site's is tried again at the next opening.
+    const about = await fetch(new URL("python-snapshot.json", self.location.href)).catch(() => null);
+    if (!about || !about.ok) return null;
+    const made = await about.json();
+    if (made.build !== build) return null;
+    // Made where Pyodide had stack switching (Chromium), which it sets itself up with: a browser
+    // without (Safari, WebKit) would place the libraries otherwise and refuse it after 16 MB.
+    if (made.stackSwitching !== ("Suspending" in WebAssembly)) return null;
+    const libs = made.libs;
+    if (!libs || !Array.isArray(libs.placed)) throw new Error("it does not say where its libraries were placed");
+    const pages = pagesOf(libs);
+    const shipped = { libs, pages, shipped: true, unreachable: false };
+    shipped.bytes = fetch(new URL("python-snapshot.gz", self.location.href)).then(async (response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status} for python-snapshot.gz`);
+      return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    }).catch((error) => {
+      shipped.unreachable = true;  // the network, not the snapshot: tried again at the next opening
+      throw error;
+    }).then((bytes) => keptBytes(bytes, pages));
+    shipped.bytes.catch(() => {});  // awaited by the restore, which says why
+    return shipped;
+  } catch (error) {
+    console.warn(`Pandapad: the site's Python could not be read (${error})`);
+    await refuseShipped(build);
     return null;
   }
 }
@@ -171,6 +214,25 @@ async function dropSnapshot(build) {
   } catch (error) {
     console.warn(`Pandapad: a broken snapshot could not be deleted (${error})`);
   }
+}
+
+// The snapshot a restore came from thrown away: the phone's own deleted, the site's never fetched
+// again for this build (a phone whose own cannot be kept would fetch 16 MB at every opening).
+function refusedKey(build) {
+  return snapshotKey(build) + "/refused";
+}
+
+async function refuseShipped(build) {
+  try {
+    await (await caches.open(SNAPSHOTS)).put(refusedKey(build), new Response(""));
+  } catch (error) {
+    console.warn(`Pandapad: a refused snapshot could not be noted (${error})`);
+  }
+}
+
+async function throwAway(build, snapshot) {
+  if (!snapshot.shipped) await dropSnapshot(build);
+  else if (!snapshot.unreachable) await refuseShipped(build);
 }
 
 // Each compiled extension, fetched and compiled while Pyodide starts. compileStreaming lets the
@@ -284,19 +346,19 @@ async function loadPython(start, fresh, libs) {
       const header = snapshot.bytes.then((bytes) => bytes.subarray(0, headerSizeOf(bytes)));
       const pyodide = await loadPyodide({ ...streams, _loadSnapshot: header,
                                           createPyodideModule: pythonModule(pyodideUrl, libs, [], snapshot) });
-      console.log("Pandapad: Python restored from its snapshot");
+      console.log(`Pandapad: Python restored from ${snapshot.shipped ? "the site's" : "its"} snapshot`);
       // Python broken beyond repair after a restore (Pyodide's fatal error): the next opening
       // must not restore the same memory again.
-      pyodide._api.on_fatal = () => dropSnapshot(start.build);
-      return { pyodide, restored: true };
+      pyodide._api.on_fatal = () => throwAway(start.build, snapshot);
+      return { pyodide, restored: snapshot };
     } catch (error) {
-      console.warn(`Pandapad: the kept Python could not be restored, starting it afresh (${error})`);
-      await dropSnapshot(start.build);
+      console.warn(`Pandapad: the ${snapshot.shipped ? "site's" : "kept"} Python could not be restored, starting it afresh (${error})`);
+      await throwAway(start.build, snapshot);
     }
   }
   const pyodide = await loadPyodide({ ...streams, createPyodideModule: pythonModule(pyodideUrl, libs, []) });
   console.log("Pandapad: Python started");
-  return { pyodide, restored: false };
+  return { pyodide, restored: null };
 }
 
 // The app's archive, fetched and un-gzipped by the browser (natively, beside Python's start):
@@ -343,14 +405,18 @@ async function start(message, fresh = false, libs = compileLibs()) {
   const { pyodide, restored } = await loadPython(message, fresh, libs);
   if (restored) {
     try {
-      return await run(message, pyodide, true, app);
+      await run(message, pyodide, true, app);
     } catch (error) {
       // Restored, but the app did not come up from it: never again from this snapshot, and this
       // opening starts Python afresh, as a first visit does.
-      console.warn(`Pandapad: the app did not start from the kept Python, starting it afresh (${error})`);
-      await dropSnapshot(message.build);
+      console.warn(`Pandapad: the app did not start from the restored Python, starting it afresh (${error})`);
+      await throwAway(message.build, restored);
       return start(message, true, libs);
     }
+    // Up from the site's snapshot: the phone keeps its own as after a start (web/early.js), by a
+    // second worker that starts Python afresh and so leaves the browser the code it optimized.
+    if (restored.shipped) step("restored from the site");
+    return;
   }
   return run(message, pyodide, false, app);
 }

@@ -26,9 +26,12 @@ const copies = readdirSync(site, { recursive: true })
 // worker, so that a page can tell whether the worker that now controls it is of its build
 // (web/page.js), whatever order the browser swapped them in.
 const pages = ["index.html", "404.html"];
+// Python's snapshot sent with the site (web/ship_snapshot.py) is made of this build after it is
+// named, and names it itself; the worker keeps it once restored, so it is no file of the offline copy.
+const shipped = ["python-snapshot.gz", "python-snapshot.json"];
 const hash = createHash("sha256");
 for (const f of readdirSync(site, { recursive: true }).sort()) {
-  if (pages.includes(f) || copies.includes(f) || f === "sw.js" || f.startsWith(".") || f.startsWith(workboxDir)
+  if (pages.includes(f) || shipped.includes(f) || copies.includes(f) || f === "sw.js" || f.startsWith(".") || f.startsWith(workboxDir)
       || !statSync(join(site, f)).isFile()) continue;
   hash.update(f).update("\0").update(readFileSync(join(site, f))).update("\0");
 }
@@ -59,7 +62,7 @@ const { count, size, warnings } = await injectManifest({
   // The fallback fonts are asked for by a phone that draws their characters only, and kept then (sw-src.js).
   // Flutter's engines are kept per phone, only the one it runs (sw-src.js). Flutter's licence text
   // (shown by no screen of Pandapad) and media_kit's HLS player (no video) are never asked for.
-  globIgnores: [...copies, "sw.js", ".sw-src.js", "404.html", `${workboxDir}/**`, "assets/fonts/noto*/**",
+  globIgnores: [...copies, ...shipped, "sw.js", ".sw-src.js", "404.html", `${workboxDir}/**`, "assets/fonts/noto*/**",
                 "main.dart.js", "main.dart.mjs", "main.dart.wasm", "canvaskit/**",
                 "assets/NOTICES", "assets/packages/media_kit/**"],
   swSrc: source,
