@@ -51,3 +51,33 @@ def test_the_homes_result_line_puts_the_winners_first():
     done = Summary(id="x", game="pandoria", created=None, finished="2026-11-22T20:00:00Z",
                    players=[("p1", "Ann", 20), ("p2", "Ben", 31), ("p3", "Cat", 25)], winners=["Ben"])
     assert players_line(done) == "Ben 31 · Ann 20 · Cat 25"
+
+
+def test_a_letter_more_that_finds_the_same_games_keeps_the_rows_a_finger_may_be_on():
+    """Typing "Dev" finds at "D" the games it finds at "Dev": each letter drew every row and chip
+    anew, and a tap on the first game while the last letters were handled was lost with its row
+    (a browser test failed so, tapping the row once the count showed). The same games keep their
+    rows and chips, the tap opens the first game found; other games are drawn anew."""
+    from tests.test_roles import FakePage
+    from views.history import HistoryScreen
+
+    rows = [row(f"g{k}", "panda-royale", ["Dev", "Ann"] if k % 3 else ["Ben", "Cat"]) for k in range(30)]
+    opened: list[str] = []
+    screen = HistoryScreen(FakePage("/history"), rows, opened.append)
+
+    def search(text: str) -> None:
+        screen.search.value = text
+        screen.on_search(None)
+
+    search("D")
+    first, chip = screen.list.controls[0], screen.game_chips.controls[0]
+    search("De")
+    search("Dev")
+    assert screen.count.value == header(len(filtered(rows, text="Dev")))
+    assert screen.list.controls[0] is first and screen.game_chips.controls[0] is chip
+    first.on_click(None)
+    assert opened == [f"/game/{filtered(rows, text='Dev')[0]['id']}"]
+    search("Ben")
+    assert screen.count.value == header(len(filtered(rows, text="Ben")))
+    assert screen.list.controls[0] is not first
+    assert screen.list.controls[0].title == screen._row(filtered(rows, text="Ben")[0]).title

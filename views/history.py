@@ -24,6 +24,11 @@ class HistoryScreen:
         self.text = ""
         self.shown = FIRST
         self.found: list = []
+        # What the chips and the rows on screen were drawn for: a filter that gives the same again
+        # (a letter more in the search, the same games) keeps them, so a tap on a row while the
+        # last letters are handled is not lost to its row being drawn anew.
+        self._chips_for: tuple | None = None
+        self._rows_for: tuple | None = None
         # The player chips: who played most in the latest games, counted once, not on every tap.
         self.names = players(rows[:RECENT_FOR_CHIPS])
         self.count = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
@@ -69,19 +74,27 @@ class HistoryScreen:
         if self.picking:  # only finished games are sent from here; a game in progress from its pad
             found = self.found = [r for r in found if sendable(r)]
         self.count.value = header(len(found))
-        self.game_chips.controls = [self._chip(_("All games"), self.game is None, partial(self.on_game, None))] + [
-            self._chip(title_of(g), self.game == g, partial(self.on_game, g)) for g in GAME_ORDER]
-        self.player_chips.controls = [self._chip(_("Everyone"), self.player is None, partial(self.on_player, None))] + [
-            self._chip(n, self.player == n, partial(self.on_player, n)) for n in self.names]
-        self.boxes = {}
-        self.list.controls = [self._row(r) for r in found[:self.shown]]
-        if not found:
-            self.list.controls = [ft.Text(_("No game matches."), size=theme.BODY, color=theme.NOTE)]
+        if self._chips_for != (self.game, self.player):
+            self._chips_for = (self.game, self.player)
+            self.game_chips.controls = [self._chip(_("All games"), self.game is None, partial(self.on_game, None))] + [
+                self._chip(title_of(g), self.game == g, partial(self.on_game, g)) for g in GAME_ORDER]
+            self.player_chips.controls = [self._chip(_("Everyone"), self.player is None,
+                                                     partial(self.on_player, None))] + [
+                self._chip(n, self.player == n, partial(self.on_player, n)) for n in self.names]
+        if self._rows_for != self._listing(self.shown):
+            self._rows_for = self._listing(self.shown)
+            self.boxes = {}
+            self.list.controls = [self._row(r) for r in found[:self.shown]]
+            if not found:
+                self.list.controls = [ft.Text(_("No game matches."), size=theme.BODY, color=theme.NOTE)]
         self.more.visible = len(found) > self.shown
         self.pick_note.visible = self.pick_bar.visible = self.picking
         # Choosing, the rows come first: the filters took a small phone's whole screen at the largest text.
         self.search.visible = self.game_chips.visible = self.player_chips.visible = not self.picking
         self.fill_send()
+
+    def _listing(self, shown: int) -> tuple:
+        return self.picking, tuple(r["id"] for r in self.found[:shown])
 
     def fill_send(self) -> None:
         self.send_btn.content = send_label(len(self.chosen))
@@ -136,6 +149,7 @@ class HistoryScreen:
         """The next page of rows, appended: the rows already drawn are not sent again."""
         start, self.shown = self.shown, self.shown + PAGE
         self.list.controls.extend(self._row(r) for r in self.found[start:self.shown])
+        self._rows_for = self._listing(self.shown)
         self.more.visible = len(self.found) > self.shown
         self.page.update(self.view)
 
