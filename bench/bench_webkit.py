@@ -5,8 +5,8 @@ started on the app's address with a profile of its own (XDG_DATA_HOME and XDG_CA
 service worker, Cache Storage, IndexedDB and caches kept between launches), and killed as a phone
 kills its browser. The page tells this bench how far it has come: a copy of the build whose page
 has one script more (BEACON_JS), which sends the worker's steps (web/early.js "pandapad-step"),
-the app's "ready" and the offline copy's to the host, with the page's clock (ms from the
-navigation's start). The host stays up (a phone with a network); the service worker answers.
+the app's "ready" and the offline copy's to the host as they come (timed by the host, from
+MiniBrowser's launch). The host stays up (a phone with a network); the service worker answers.
 - first visit: to the home, then until Python's snapshot and the offline copy are kept;
 - cold openings, three: MiniBrowser started afresh on the profile, to the home; the median, and
   where each went: Python restored (or started), the app's files placed, the first screen.
@@ -37,13 +37,16 @@ sys.path.insert(0, str(ROOT / "web"))
 MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 RUNS = 3
 BEACON = "/__bench"
-# Put into the copy's page before its own scripts: each step to the host, on the page's clock.
+# Put into the copy's page before its own scripts: each step to the host as it comes.
 BEACON_JS = """<script>(function () {
-  function tell(what) { fetch("%s?" + new URLSearchParams({ what: what, at: Math.round(performance.now()) }), { cache: "no-store" }).catch(function () {}); }
+  function tell(what) { fetch("%s?" + new URLSearchParams({ what: what }), { cache: "no-store" }).catch(function () {}); }
   tell("page");
   addEventListener("pandapad-step", function (e) { tell("step " + e.detail); });
   var channel = new BroadcastChannel("pandapad");
   channel.onmessage = function (e) { if (typeof e.data === "string") tell(e.data); };
+  // A first visit only (no offline copy serves the page yet): a cold opening keeps no snapshot,
+  // and a poll beside it would be part of what it measures.
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
   var asked = setInterval(function () {  // Python's snapshot kept by the worker (web/python-worker.js)
     var build = document.querySelector('meta[name="pandapad-build-id"]').content;  // after this script
     caches.open("pandapad-python").then(function (c) { return c.match(new URL("python-snapshot/" + build, document.baseURI).href); })
@@ -53,10 +56,10 @@ BEACON_JS = """<script>(function () {
 
 
 class Heard:
-    """What the page told the host, as it came: (seconds since the launch, what, page ms)."""
+    """What the page told the host, as it came: (seconds since the launch, what)."""
 
     def __init__(self):
-        self.lines: list[tuple[float, str, float]] = []
+        self.lines: list[tuple[float, str]] = []
         self.launched = time.perf_counter()
         self.event = threading.Condition()
 
@@ -66,7 +69,7 @@ class Heard:
                 from urllib.parse import parse_qs
                 q = parse_qs(scope["query_string"].decode())
                 with self.event:
-                    self.lines.append((time.perf_counter() - self.launched, q["what"][0], float(q["at"][0]) / 1000))
+                    self.lines.append((time.perf_counter() - self.launched, q["what"][0]))
                     self.event.notify_all()
                 await send({"type": "http.response.start", "status": 204, "headers": []})
                 await send({"type": "http.response.body", "body": b""})
@@ -74,17 +77,18 @@ class Heard:
             await app(scope, receive, send)
         return listen
 
-    def wait(self, what: str, timeout: float) -> tuple[float, float]:
+    def wait(self, what: str, timeout: float) -> float:
+        """Seconds from the launch until the page said `what`."""
         deadline = time.perf_counter() + timeout
         with self.event:
             while True:
-                for at, said, page_at in self.lines:
+                for at, said in self.lines:
                     if said == what:
-                        return at, page_at
+                        return at
                 left = deadline - time.perf_counter()
                 if left <= 0:
                     raise TimeoutError(f"the page did not say {what!r} in {timeout:.0f} s; it said "
-                                       + ", ".join(s for _, s, _ in self.lines))
+                                       + ", ".join(s for _, s in self.lines))
                 self.event.wait(left)
 
     def start(self) -> None:
@@ -124,15 +128,13 @@ def opening(heard: Heard, url: str, profile: Path, first: bool = False) -> dict:
     heard.start()
     browser = launch(url, profile)
     try:
-        shown, _ = heard.wait("ready", 300)
+        shown = heard.wait("ready", 300)
         figure = {"s": shown, "steps": {}}
         if first:
             heard.wait("snapshot kept", 300)
             heard.wait("offline-ready", 300)
             time.sleep(3)  # the engine files kept after it (web/page.js)
-        page, _ = heard.wait("page", 1)
-        figure["page"] = page
-        for at, said, _ in heard.lines:
+        for at, said in heard.lines:
             figure["steps"].setdefault(said, at)
         return figure
     finally:
