@@ -80,4 +80,5 @@ def test_a_letter_more_that_finds_the_same_games_keeps_the_rows_a_finger_may_be_
     search("Ben")
     assert screen.count.value == header(len(filtered(rows, text="Ben")))
     assert screen.list.controls[0] is not first
-    assert screen.list.controls[0].title == screen._row(filtered(rows, text="Ben")[0]).title
+    screen.list.controls[0].on_click(None)
+    assert opened[-1] == f"/game/{filtered(rows, text='Ben')[0]['id']}"

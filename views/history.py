@@ -81,8 +81,9 @@ class HistoryScreen:
             self.player_chips.controls = [self._chip(_("Everyone"), self.player is None,
                                                      partial(self.on_player, None))] + [
                 self._chip(n, self.player == n, partial(self.on_player, n)) for n in self.names]
-        if self._rows_for != self._listing(self.shown):
-            self._rows_for = self._listing(self.shown)
+        listing = self._listing(self.shown)
+        if self._rows_for != listing:
+            self._rows_for = listing
             self.boxes = {}
             self.list.controls = [self._row(r) for r in found[:self.shown]]
             if not found:
