@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
+from bench.slow_phone import kept_for_next_opening  # noqa: E402
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 SIZE = {"width": 412, "height": 915}
@@ -182,25 +183,6 @@ def on_home(page) -> None:
 def on_pad(page) -> None:
     """The Panda Royale pad: Ann's total in its score strip (on entry and when opened again)."""
     page.get_by_role("button", name=re.compile(r"^Ann: ")).first.wait_for()
-
-
-def kept_for_next_opening(said, wait, seconds: float) -> str:
-    """Until the phone is set for its next opening, as a person stays on the app after opening
-    it: the keeper of Python (web/early.js) has kept this phone's snapshot, its optimized code
-    handed to the offline copy (KEEPER_GRACE_MS), and ended. A bench that closed the page before
-    measured phones that compile Python's code again. `said`: the page's and its workers' console
-    lines so far. Returns at once where no keeper runs (Python restored from the phone's own
-    snapshot); raises where the keeper never ends, rather than measure a half-made phone."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        lines = said()
-        if any("keeper of Python ended" in t for t in lines):
-            return "kept"
-        if any("Python restored from its snapshot" in t for t in lines):
-            return "no keeper: Python restored from the phone's own snapshot"
-        wait(250)
-    raise RuntimeError(f"the keeper of Python did not end within {seconds:.0f} s; the page said:\n  "
-                       + "\n  ".join(said()[-20:]))
 
 
 def first_visit(pw, host, profile: Path) -> dict:

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
 from bench.bench_tap import TEN, seed_game, seed_match  # noqa: E402
-from bench.slow_phone import PERIOD_US, QUOTA_US, HalfCore, budget, loop_ms, private_site  # noqa: E402
+from bench.slow_phone import PERIOD_US, QUOTA_US, HalfCore, budget, kept_for_next_opening, loop_ms, private_site  # noqa: E402
 from bench.tap_latency import measure_tap_timings, percentile  # noqa: E402
 from scoring.royal_ur import DEFAULT_BOARD  # noqa: E402
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, FRAME_PROBE_JS, PHONE, enable_semantics  # noqa: E402
@@ -96,7 +96,6 @@ def imported(page, url: str, file: Path) -> None:
     """The first visit, the games imported; then until the offline copy and Python's snapshot
     are kept, so that no keeping runs beside the taps and each pad's address restores Python."""
     from bench.bench_web import home, import_games
-    from bench.bench_web_cold import kept_for_next_opening
 
     said: list[str] = []
     page.on("worker", lambda worker: worker.on("console", lambda m: said.append(m.text)))

@@ -26,6 +26,9 @@ error, on Ctrl-C and on SIGTERM (`with HalfCore() as slow: ...`).
 
 `LOOP_JS` is a plain JavaScript loop timed in the page: its time in a held page over its time in
 a free one is the slowdown a figure was taken at.
+
+`kept_for_next_opening` waits, as a person stays on the app after a first visit, until the phone
+is set for its next opening: the benches that open the phone build share it.
 """
 from __future__ import annotations
 
@@ -234,3 +237,22 @@ def budget(seconds: float, what: str) -> None:
         raise TimeoutError(f"{what}: over its budget of {seconds:.0f} s")
     signal.signal(signal.SIGALRM, out_of_time)
     signal.alarm(int(seconds))
+
+
+def kept_for_next_opening(said, wait, seconds: float) -> str:
+    """Until the phone is set for its next opening, as a person stays on the app after opening
+    it: the keeper of Python (web/early.js) has kept this phone's snapshot, its optimized code
+    handed to the offline copy (KEEPER_GRACE_MS), and ended. A bench that closed the page before
+    measured phones that compile Python's code again. `said`: the page's and its workers' console
+    lines so far. Returns at once where no keeper runs (Python restored from the phone's own
+    snapshot); raises where the keeper never ends, rather than measure a half-made phone."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        lines = said()
+        if any("keeper of Python ended" in t for t in lines):
+            return "kept"
+        if any("Python restored from its snapshot" in t for t in lines):
+            return "no keeper: Python restored from the phone's own snapshot"
+        wait(250)
+    raise RuntimeError(f"the keeper of Python did not end within {seconds:.0f} s; the page said:\n  "
+                       + "\n  ".join(said()[-20:]))
