@@ -196,7 +196,7 @@ def first_visit(pw, host, profile: Path) -> dict:
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     while not page.evaluate("navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"):
         page.wait_for_timeout(250)
-    kept_for_next_opening(lambda: [t for _, t in opening.lines], page.wait_for_timeout, 120)
+    kept_for_next_opening(page, lambda: [t for _, t in opening.lines], 120)
     page.wait_for_timeout(3000)  # the engine files kept too (web/page.js, once the worker is up)
     total_mb = (host.link.sent - before) / 1e6
     opening.close()

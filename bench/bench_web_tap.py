@@ -106,7 +106,7 @@ def imported(page, url: str, file: Path) -> None:
     import_games(page, file, 3)
     page.wait_for_function("navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')",
                            timeout=180_000)
-    kept_for_next_opening(lambda: list(said), page.wait_for_timeout, 180)
+    kept_for_next_opening(page, lambda: list(said), 180)
     page.wait_for_timeout(3000)  # the engine files kept too (web/page.js), as bench_web_cold waits
 
 

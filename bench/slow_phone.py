@@ -239,20 +239,25 @@ def budget(seconds: float, what: str) -> None:
     signal.alarm(int(seconds))
 
 
-def kept_for_next_opening(said, wait, seconds: float) -> str:
+def kept_for_next_opening(page, said, seconds: float) -> str:
     """Until the phone is set for its next opening, as a person stays on the app after opening
     it: the keeper of Python (web/early.js) has kept this phone's snapshot, its optimized code
     handed to the offline copy (KEEPER_GRACE_MS), and ended. A bench that closed the page before
     measured phones that compile Python's code again. `said`: the page's and its workers' console
     lines so far. Returns at once where no keeper runs (Python restored from the phone's own
-    snapshot); raises where the keeper never ends, rather than measure a half-made phone."""
+    snapshot); raises where the keeper never ends, rather than measure a half-made phone. A build
+    from before the keeper's grace (--site of an older commit) is set once its snapshot is kept."""
+    graced = page.evaluate("""fetch(new URL('early.js', document.baseURI)).then(r => r.text())
+        .then(t => t.includes('keeper of Python ended'), () => true)""")
     deadline = time.time() + seconds
     while time.time() < deadline:
         lines = said()
         if any("keeper of Python ended" in t for t in lines):
             return "kept"
+        if not graced and any("Python kept for the next opening" in t for t in lines):
+            return "kept (a build whose keeper ends with its snapshot)"
         if any("Python restored from its snapshot" in t for t in lines):
             return "no keeper: Python restored from the phone's own snapshot"
-        wait(250)
+        page.wait_for_timeout(250)
     raise RuntimeError(f"the keeper of Python did not end within {seconds:.0f} s; the page said:\n  "
                        + "\n  ".join(said()[-20:]))
