@@ -169,8 +169,10 @@ class RoyaleScreen(PadScreen):
         # sideways, or on a wider screen, both side by side. One of them alone also keeps each
         # tap cheap: a hand growing by a chip does not move a hundred sheet cells below it.
         self.hand_side = ft.Column([self.panel], scroll=ft.ScrollMode.AUTO, expand=True)
-        self.sheet_side = ft.Column([ft.Container(self.sheet.control, padding=ft.Padding.all(8))],
-                                    scroll=ft.ScrollMode.AUTO, expand=True, visible=False)
+        # The sheet is mounted the first time it shows (set_layout): a phone upright opens on the
+        # hand, and its first screen was sent and drawn with the sheet's ~150 hidden controls too
+        # (#52: a third of the pad's). Mounted once, it stays.
+        self.sheet_side = ft.Column([], scroll=ft.ScrollMode.AUTO, expand=True, visible=False)
         self.toggle_icon = ft.Icon(ft.Icons.TABLE_CHART_OUTLINED, size=26)
         self.toggle_text = ft.Text("", size=13, weight=ft.FontWeight.BOLD)
         self.toggle = ft.Container(
@@ -197,6 +199,8 @@ class RoyaleScreen(PadScreen):
         self.toggle.visible = not wide
         self.hand_side.visible = wide or not self.showing_sheet
         self.sheet_side.visible = wide or self.showing_sheet
+        if self.sheet_side.visible and not self.sheet_side.controls:
+            self.sheet_side.controls.append(ft.Container(self.sheet.control, padding=ft.Padding.all(8)))
         sheet_next = not self.showing_sheet
         self.toggle_icon.icon = ft.Icons.TABLE_CHART_OUTLINED if sheet_next else ft.Icons.CASINO_OUTLINED
         if sheet_next:
