@@ -39,7 +39,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
 from bench.bench_tap import TEN, seed_game, seed_match  # noqa: E402
-from bench.slow_phone import PERIOD_US, QUOTA_US, HalfCore, budget, kept_for_next_opening, loop_ms, private_site  # noqa: E402
+from bench.slow_phone import (PERIOD_US, QUOTA_US, HalfCore, budget, kept_for_next_opening, loop_ms,  # noqa: E402
+                              private_site)
 from bench.tap_latency import measure_tap_timings, percentile  # noqa: E402
 from scoring.royal_ur import DEFAULT_BOARD  # noqa: E402
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, FRAME_PROBE_JS, PHONE, enable_semantics  # noqa: E402

@@ -81,7 +81,7 @@ class HistoryScreen:
             self.player_chips.controls = [self._chip(_("Everyone"), self.player is None,
                                                      partial(self.on_player, None))] + [
                 self._chip(n, self.player == n, partial(self.on_player, n)) for n in self.names]
-        listing = self._listing(self.shown)
+        listing = self._listing()
         if self._rows_for != listing:
             self._rows_for = listing
             self.boxes = {}
@@ -94,8 +94,8 @@ class HistoryScreen:
         self.search.visible = self.game_chips.visible = self.player_chips.visible = not self.picking
         self.fill_send()
 
-    def _listing(self, shown: int) -> tuple:
-        return self.picking, tuple(r["id"] for r in self.found[:shown])
+    def _listing(self) -> tuple:
+        return self.picking, tuple(r["id"] for r in self.found[:self.shown])
 
     def fill_send(self) -> None:
         self.send_btn.content = send_label(len(self.chosen))
@@ -150,7 +150,7 @@ class HistoryScreen:
         """The next page of rows, appended: the rows already drawn are not sent again."""
         start, self.shown = self.shown, self.shown + PAGE
         self.list.controls.extend(self._row(r) for r in self.found[start:self.shown])
-        self._rows_for = self._listing(self.shown)
+        self._rows_for = self._listing()
         self.more.visible = len(self.found) > self.shown
         self.page.update(self.view)
 
