@@ -43,9 +43,16 @@
     }
   }
 
+  // The Receive screen's ask a back gesture last left: a pick of that ask reaching the page after
+  // it is the screen's no more. (Asks are told apart by the "asked" views/receive.py writes with
+  // the words before each pick; the address alone cannot tell, as Flutter moves it after a frame,
+  // and on a busy phone the pick's click can come first.)
+  let askLeft = {};
+  window.addEventListener("popstate", () => { askLeft = words().asked; }, true);
+
   HTMLInputElement.prototype.click = function () {
     if (this.type === "file" && (this.accept || "").includes(PICK_TYPE)) {
-      if (onReceiveScreen()) {
+      if (onReceiveScreen() || words().asked !== askLeft) {
         const input = this;
         open({said: words(), heard: heardFrame, deliver: (outcome, body) => toPicker(input, outcome, body)});
       } else {  // asked by a Receive screen already left (the back gesture came first): no camera

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import secrets
 
 import flet as ft
 
@@ -146,8 +147,10 @@ class ReceiveScreen(ImportPreview):
         self.say(self.line(_("Starting the camera\u2026")))
         try:
             try:
-                await asyncio.wait_for(ft.SharedPreferences().set(CAMERA_WORDS_KEY, json.dumps(camera_words())),
-                                       timeout=5)
+                # A fresh "asked" with the words tells camera.js this pick is this screen's, though
+                # the browser's address may not say /receive yet (Flutter moves it after a frame).
+                said = {**camera_words(), "asked": secrets.token_hex(6)}
+                await asyncio.wait_for(ft.SharedPreferences().set(CAMERA_WORDS_KEY, json.dumps(said)), timeout=5)
             except Exception as exc:  # the camera speaks English
                 log.info("the camera's words: %s", exc)
             self.picker = self.host.picker()
