@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import main
 from storage import samples
+from views import lang
 
 TWO = [{"id": "a", "name": "Ann"}, {"id": "b", "name": "Ben"}]
 THREE = TWO + [{"id": "c", "name": "Cy"}]
@@ -80,13 +81,20 @@ def checksums(folder: Path) -> dict[str, str]:
 
 
 def command(*argv: str) -> tuple[int, str, str]:
-    """main.py in this process: (exit status, stdout, stderr); any other exception fails."""
+    """main.py in this process: (exit status, stdout, stderr); any other exception fails. The
+    process's words are for screens again afterwards: main.main() leaves them for a terminal
+    (lang.for_terminal), and a later test in this worker of how a screen writes a Korean clock
+    got no no-break spaces."""
     out, err = io.StringIO(), io.StringIO()
+    drawn = lang._drawn
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             status = main.main(list(argv))
         except SystemExit as stop:
             status = stop.code
+        finally:
+            lang._drawn = drawn
+            lang.translations.cache_clear()
     return status, out.getvalue(), err.getvalue()
 
 
