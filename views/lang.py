@@ -14,7 +14,6 @@ import io
 import math
 import re
 import unicodedata
-import weakref
 from datetime import date as Date
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +26,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
+
+from views.per_page import PerPage
 
 DOMAIN = "pandapad"
 LOCALES = Path(__file__).resolve().parent / "locales"
@@ -47,7 +48,7 @@ PSEUDO_TAGS = ("qps", "qps-ploc", "en-xa")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 _default = "en"
-_pages: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # page -> its phone's language
+_pages = PerPage()  # page -> its phone's language
 _current_page: Callable[[], object | None] = lambda: None
 
 

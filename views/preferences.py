@@ -12,6 +12,7 @@ import flet as ft
 from pydantic import ValidationError
 
 from views import lang, theme
+from views.per_page import PerPage
 from views.lang import _
 
 log = logging.getLogger(__name__)
@@ -27,8 +28,8 @@ LANGUAGE_KEY = "pandapad.language"
 # be reached (so Python cannot say them then): kept in the phone's preferences, in its language.
 OFFLINE_WORDS_KEY = "pandapad.offline_words"
 
-_languages: "weakref.WeakKeyDictionary[ft.Page, tuple[str, str]]" = weakref.WeakKeyDictionary()  # page -> (choice, phone's own)
-_chosen: "weakref.WeakKeyDictionary[ft.Page, dict]" = weakref.WeakKeyDictionary()  # page -> own choices
+_languages = PerPage()  # page -> (choice, phone's own)
+_chosen = PerPage()  # page -> own choices
 _banners: "weakref.WeakSet[ft.Page]" = weakref.WeakSet()  # pages that draw the banner (has_banner)
 
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import math
 import re
-import weakref
 
 import flet as ft
 
 from views import lang
+from views.per_page import PerPage
 
 # Text sizes (logical pixels); the smallest text a player has to read is 16. Settings can make
 # every one of them larger; screens read theme.SMALL/BODY/LARGE/HUGE when they are built, and
@@ -23,7 +23,7 @@ TAP = 48  # the least side of anything a finger taps
 KEY_INK = False
 
 _default_size = "normal"                                       # the host's setting
-_page_sizes: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # page -> its phone's choice
+_page_sizes = PerPage()  # page -> its phone's choice
 
 
 def set_text_size(name: str, page: ft.Page | None = None) -> None:
