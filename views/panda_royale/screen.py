@@ -121,7 +121,7 @@ class RoyaleScreen(PadScreen):
         self.sign_white = self._sign_button(False)
         self.sign_black = self._sign_button(True)
         self.sign_row = ft.Row([self.sign_white, self.sign_black], spacing=8)
-        # Every pad is built once and shown by turns; red has a white (+) and a black (−) side.
+        # A pad per colour, shown by turns; red has a white (+) and a black (−) side.
         self.pads: dict[str, ft.Row] = {c: self._pad(c, faces(c)) for c in PAD_COLOURS if c != "red"}
         self.pads["red+"] = self._pad("red", faces("red"))
         self.pads["red-"] = self._pad("red", faces("red", black=True))
@@ -269,8 +269,11 @@ class RoyaleScreen(PadScreen):
             alignment=ft.Alignment.CENTER, ink=True, on_click=partial(self.on_sign, black))
 
     def _pad(self, colour: str, fs: list[int]) -> ft.Row:
-        return ft.Row([dice.face_button(colour, f, partial(self.on_face, colour, f)) for f in fs],
-                      wrap=True, spacing=4, run_spacing=6, visible=False)
+        # Its faces are mounted the first time it shows (fill_pad), as the sheet is: a pad opens
+        # on one colour, and its first screen carried the hidden pads' 80 buttons too (#52).
+        pad = ft.Row(wrap=True, spacing=4, run_spacing=6, visible=False)
+        pad.data = (colour, fs)
+        return pad
 
     # ------------------------------------------------------------------ filling
     def fill(self, ch: Changes) -> None:
@@ -372,7 +375,11 @@ class RoyaleScreen(PadScreen):
         if colour == "pink" and not self.tabs["pink"].visible:
             colour = self.colour = "yellow"
         for key, pad in self.pads.items():
-            ch.set(pad, visible=key == colour or (colour == "red" and key == ("red-" if self.black else "red+")))
+            shown = key == colour or (colour == "red" and key == ("red-" if self.black else "red+"))
+            if shown and not pad.controls:
+                die, fs = pad.data
+                ch.set_children(pad, [dice.face_button(die, f, partial(self.on_face, die, f)) for f in fs])
+            ch.set(pad, visible=shown)
         ch.set(self.sign_row, visible=colour == "red")
         ch.set(self.sign_white, border=None if self.black else ft.Border.all(4, ft.Colors.PRIMARY))
         ch.set(self.sign_black, border=ft.Border.all(4, ft.Colors.PRIMARY) if self.black else None)
