@@ -9,6 +9,7 @@
   if (typeof flet === "undefined" || !flet.pyodide || typeof jsConnect !== "function") return;
   var base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
   var worker = new Worker(base + "/python-worker.js", { type: "module" });
+  var frames = holdFrames();
   var said = [];        // what the worker posted before Flutter connected, in order
   var listener = null;  // python.js's handler once Flutter has connected
   worker.onmessage = function (event) {
@@ -16,6 +17,7 @@
     if (data && typeof data === "object" && typeof data.pandapad === "string") {
       // The worker's own steps (web/python-worker.js): for the opening screen, never for Flutter.
       if (data.pandapad === "started" || data.pandapad === "restored from the site") keepPythonOnceUp();
+      if (data.pandapad === "ready") frames.release();
       window.dispatchEvent(new CustomEvent("pandapad-step", { detail: data.pandapad }));
       return;
     }
@@ -25,11 +27,42 @@
       return;
     }
     if (typeof data === "string" && data !== "initialized") {  // Python did not start: the opening screen goes
+      frames.release();
       window.dispatchEvent(new CustomEvent("pandapad-step", { detail: "failed" }));
     }
     if (listener) listener(event); else said.push(event);
   };
   var python = worker;  // kept: `worker` is handed to python.js below
+
+  // Until Python has sent the first screen, Flutter has nothing of the app to draw: only Flet's
+  // boot spinner, under the opening screen, where nobody sees it. Drawn a frame each display
+  // refresh, it took the page's thread from Flet's start and, on a phone, a core from Python's:
+  // 0.9 s of frames here before a pad, 3 s at half a core (#52). Flutter asks its frames of
+  // requestAnimationFrame; they are held until Python says its first screen is sent (a step
+  // after that screen's message, so Flutter's next frame is the app's) or did not start.
+  function holdFrames() {
+    var ask = window.requestAnimationFrame, drop = window.cancelAnimationFrame;
+    var held = new Map(), given = new Map(), next = -1, holding = true;
+    // Left in place once released, passing each frame through: a script may have kept them.
+    window.requestAnimationFrame = function (callback) {
+      if (!holding) return ask.call(window, callback);
+      held.set(next, callback);
+      return next--;
+    };
+    window.cancelAnimationFrame = function (id) {
+      if (held.has(id)) held.delete(id);
+      else drop.call(window, given.has(id) ? given.get(id) : id);
+    };
+    return {
+      release: function () {
+        if (!holding) return;
+        holding = false;
+        held.forEach(function (callback, id) { given.set(id, ask.call(window, callback)); });
+        held.clear();
+      }
+    };
+  }
+
   window.pandapadToPython = function (text) { python.postMessage({ pandapadLink: text }); };
   var build = document.querySelector('meta[name="pandapad-build-id"]');
   // The first message python.js would send for a published app (its Dart side passes no args).

@@ -380,8 +380,10 @@ def _tell_page(step: str) -> None:
 
 
 def _say_ready() -> None:
-    """Tell the page the app is up (web/page.js then makes the offline copy)."""
+    """Tell the page the app is up (web/page.js then makes the offline copy), and this tab's page
+    that its first screen is sent (web/early.js then lets Flutter draw)."""
     import js
+    _tell_page("ready")
     try:
         js.BroadcastChannel.new("pandapad").postMessage("ready")
     except Exception as exc:  # no BroadcastChannel: the page makes the copy a minute after loading
