@@ -351,7 +351,8 @@ MOMENTS = (("Flutter's app loaded", "Flutter's app loaded (index.html's line)"),
            ("the app unpacked", "the app unpacked (worker's line)"),
            ("worker: initialized", "app imported and started: main.py ran, ft.run (page heard)"),
            ("Flutter: first message to Python", "Flutter asked Python for the session (page sent)"),
-           ("worker: first message to Flutter", "Python sent the first screen (page heard)"),
+           ("worker: first message to Flutter", "Python answered Flutter's hello (page heard)"),
+           ("worker: ready", "Python sent the first screen (page heard its step after it)"),
            ("shown", "first frame: what is waited for in the semantics tree"))
 
 
@@ -505,7 +506,12 @@ def parts(rs: list[dict]) -> str:
     (to Python restored, the worker starting with the page); the imports and the app's start
     (from there to main.py run and ft.run's connection up: the unpacking, the imports, the app's
     own start); the session (from the later of that and Flutter asking, to Python's first
-    screen sent); the first frame (from that screen to the semantics tree showing it)."""
+    screen sent); the first frame (from that screen to the semantics tree showing it). Python
+    says "ready" after its first screen's message; a build from before that says nothing, and its
+    first message (the answer to Flutter's hello) stands in for it."""
+    def first_screen(at):
+        return at.get("worker: ready", at.get("worker: first message to Flutter"))
+
     def python(at):
         return at.get("Python restored", at.get("Python started"))
 
@@ -515,13 +521,13 @@ def parts(rs: list[dict]) -> str:
         return at["worker: initialized"] - python(at)
 
     def session(at):
-        keys = ("worker: initialized", "Flutter: first message to Python", "worker: first message to Flutter")
-        if any(k not in at for k in keys):
+        keys = ("worker: initialized", "Flutter: first message to Python")
+        if any(k not in at for k in keys) or first_screen(at) is None:
             return None
-        return at[keys[2]] - max(at[keys[0]], at[keys[1]])
+        return first_screen(at) - max(at[keys[0]], at[keys[1]])
 
     def frame(at):
-        sent = at.get("worker: first message to Flutter")
+        sent = first_screen(at)
         return None if sent is None else at["shown"] - sent
 
     def median(part) -> str:
