@@ -12,8 +12,8 @@ import flet as ft
 from pydantic import ValidationError
 
 from views import lang, theme
-from views.per_page import PerPage
 from views.lang import _
+from views.per_page import PerPage
 
 log = logging.getLogger(__name__)
 
