@@ -36,6 +36,7 @@ import scoring.versions
 from storage import Store, samples
 from storage.atomic import TEMP_RE, sha256
 from storage.commit import COMMIT_FILE, STAGED_RE, recover
+from tests.forking import FORKING
 
 ROOT = Path(__file__).resolve().parents[1]
 IMPORTED = 2_000
@@ -97,10 +98,11 @@ class Child:
         self.script.write_text(CHILD)
 
     def start(self, args: list[str], pause: int = -1, migrate: bool = False) -> subprocess.Popen:
-        return subprocess.Popen([sys.executable, str(self.script), str(ROOT), str(pause),
-                                 "migrate" if migrate else "-", *args],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True)
+        with FORKING:
+            return subprocess.Popen([sys.executable, str(self.script), str(ROOT), str(pause),
+                                     "migrate" if migrate else "-", *args],
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    text=True)
 
     def run(self, args: list[str], migrate: bool = False) -> tuple[float, int, str]:
         """Run to the end: (seconds, commit steps taken, stdout)."""
@@ -142,7 +144,7 @@ def state(data: Path, deep: frozenset[str] = frozenset()) -> tuple[dict[str, tup
     dates, winners) and, for the games in `deep`, its whole record with every undo step; and
     the notices. (Records are compared only where an import changes a stored game: a new
     game differs from none, and a changed one has a new revision.)"""
-    with Store.open(data) as store:
+    with FORKING, Store.open(data) as store:
         found = {}
         for row in store.rows():
             found[row["id"]] = (row["revision"], _digest(row))
@@ -242,7 +244,7 @@ def test_sigkill_anywhere_in_an_import_leaves_the_store_before_or_after_it(tmp_p
             assert nothing_lost(notices), (label, notices)
             if notices:
                 assert ("undone" in notices[0]) == (which == "before"), (label, notices)
-                with Store.open(data) as store:
+                with FORKING, Store.open(data) as store:
                     assert store.notices == [], label  # told once
             return label, which
         finally:

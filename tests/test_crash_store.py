@@ -19,6 +19,7 @@ import pytest
 from storage import Store, samples
 from storage.areas import HISTORY_KEEP
 from storage.atomic import TEMP_RE
+from tests.forking import FORKING
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLS = 200
@@ -57,8 +58,9 @@ CHILD = textwrap.dedent("""
 
 def kill_at_random(child: Path, data: Path, run: int, rng: random.Random) -> list[str]:
     """Start a child, SIGKILL it at a random moment; the 'saved' lines it printed."""
-    proc = subprocess.Popen([sys.executable, str(child), str(data), str(run), str(ROOT)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with FORKING:
+        proc = subprocess.Popen([sys.executable, str(child), str(data), str(run), str(ROOT)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines = []
     try:
         if rng.random() < 0.15:  # sometimes while it starts: opening, sweeping, backing up
@@ -106,7 +108,7 @@ def kill_again_and_again(child: Path, data: Path, runs: range, rng: random.Rando
         reported = kill_at_random(child, data, run, rng)
         reported_saves += len(reported)
         last_reported = reported[-1] if reported else last_reported
-        with Store.open(data) as store:
+        with FORKING, Store.open(data) as store:
             assert store.notices == [], (run, store.notices)
             if reported:
                 _, game_id, revision, taps = reported[-1]
