@@ -321,8 +321,11 @@ class Shell:
             if screen is not None and type(screen) is type(self.screen) and hasattr(screen, "carry_over") \
                     and self.screen.game_id == parts[1]:
                 screen.carry_over(self.screen)  # the same game drawn again: this phone's place in it
+            elif screen is not None and hasattr(screen, "take_place"):  # opening the app: the place it was left at
+                screen.take_place(self.host.kept_place(parts[1], screen.saved.revision))
             if screen is not None:
                 stack.append(screen.view)
+            self.host.showing(screen.place if screen is not None and hasattr(screen, "place") else None)
         elif route == "/invite" and self.host.table:
             stack.append(invite.build(self.host.invite))
         elif route == "/settings":

@@ -10,7 +10,8 @@ finishes the site for a phone:
   and the python-build manifest publish asks for, written from that copy's own version;
 - the page: a path to Pyodide the browser accepts (publish writes a bare module name), the
   phone's viewport from the first byte, web/page.js (offline copy, persistent storage),
-  web/early.js (Python starts with the page, beside Flutter), Flutter's
+  web/early.js (Python starts with the page, beside Flutter), web/picture.js (the pad as it was
+  left, shown at once while the app opens), Flutter's
   self-unregistering service worker left out, the app's icons and colours in the manifest;
 - the offline copy: Workbox's generateSW (npm, web/package.json) precaches every file;
 - Python's snapshot, made in Chromium once the site is named (web/ship_snapshot.py), so that a
@@ -265,12 +266,13 @@ def finish_page() -> None:
     html = html.replace('<script src="python.js"></script>', '<script src="languages.js"></script>\n'
                         '  <script src="python.js"></script>\n'
                         '  <script src="early.js"></script>\n  <script src="page.js"></script>\n'
+                        '  <script src="picture.js"></script>\n'
                         '  <script src="camera.js" defer></script>\n  <script src="link.js" defer></script>', 1)
     html = re.sub(r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
                   f'<meta name="apple-mobile-web-app-title" content="{NAME}">', html)
     index.write_text(opening_screen(html))
     # python-worker.js is Pandapad's own (restores a snapshot of Python, #44), in place of Flet's.
-    for script in ("page.js", "early.js", "python-worker.js", "link.js"):
+    for script in ("page.js", "early.js", "picture.js", "python-worker.js", "link.js"):
         shutil.copy2(WEB / script, OUT / script)
     # English where the browser's language tag is not a language: the server's page loads it too.
     shutil.copy2(ROOT / "assets" / "languages.js", OUT / "languages.js")

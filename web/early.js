@@ -18,6 +18,10 @@
       // The worker's own steps (web/python-worker.js): for the opening screen, never for Flutter.
       if (data.pandapad === "started" || data.pandapad === "restored from the site") keepPythonOnceUp();
       if (data.pandapad === "ready") frames.release();
+      if (data.pandapad === "still") {  // the pad is still, as stored: a picture of it may be kept (web/picture.js)
+        window.dispatchEvent(new CustomEvent("pandapad-still", { detail: data }));
+        return;
+      }
       window.dispatchEvent(new CustomEvent("pandapad-step", { detail: data.pandapad }));
       return;
     }
@@ -59,6 +63,11 @@
         holding = false;
         held.forEach(function (callback, id) { given.set(id, ask.call(window, callback)); });
         held.clear();
+        // The frame after the first one Flutter draws: the app's first screen is on the glass by
+        // then (web/picture.js takes the picture of the pad away at that moment, not before).
+        ask.call(window, function () {
+          ask.call(window, function () { window.dispatchEvent(new CustomEvent("pandapad-drawn")); });
+        });
       }
     };
   }

@@ -79,6 +79,15 @@ class Host:
         ask the phone (views/preferences.py)."""
         return None
 
+    def showing(self, place: Callable[[], tuple[str, int, dict]] | None) -> None:
+        """The pad on the screen, by what tells its place (game id, revision, its phone_state), or
+        None: kept by a host that opens the app again on the pad as it was left (the phone)."""
+
+    def kept_place(self, game_id: str, revision: int) -> dict | None:
+        """The phone_state of the pad of this game at this revision when the app was last open on
+        it, where the host keeps one."""
+        return None
+
     def link(self, page: ft.Page):
         """What keeps this phone's link to the app (start()/stop()), or None."""
         return None

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import pickle
 from pathlib import Path
 from typing import Callable
 
@@ -27,11 +29,21 @@ log = logging.getLogger(__name__)
 OPENING_WORDS = {
     "opening": N_("Opening your score pad…"),
     "first": N_("Getting Pandapad ready on this phone. Only the first time takes this long."),
+    # TRANSLATORS: said over the picture of the pad while the app opens, when a finger taps it (#68)
+    "held": N_("Opening… one moment"),
+    # TRANSLATORS: said once the pad is open, when a tap made while it opened could not be made on it
+    "again": N_("That tap came before the pad was open: tap again."),
 }
 
 MOUNT = "/data"               # the folder kept in IndexedDB
 STORE = f"{MOUNT}/pandapad"   # the store inside it, as under a laptop's data folder
 TAB_LOCK = "pandapad-store"   # one tab at a time: two copies of the files would write over each other
+# After the last store call, the pad is taken as still (its screen sent): the page may then keep a
+# picture of it for the next opening (web/picture.js, #68). Long enough that a run of taps is one.
+STILL_AFTER = 0.8
+# Where this phone was in the game last shown (a pad's phone_state: whose hand, which tab), so that
+# the next opening shows the pad as it was left, as its picture does. Beside the store, not in it.
+PLACE = f"{MOUNT}/place.pickle"
 
 
 class PhoneHost(Host):
@@ -49,6 +61,11 @@ class PhoneHost(Host):
         self._watching = None  # WATCH compiled, and the proxy IndexedDB's events call (kept alive)
         self._writing_again = False  # keep_again() has made the database anew (and may try again)
         self._phones = None
+        self.page: ft.Page | None = None  # the one page of this worker, once it has a screen
+        self._still = None  # the timer of the next "still" (STILL_AFTER)
+        self._calls = 0  # store calls so far: a "still" said while one came is not said
+        self._place: Callable[[], tuple[str, int, dict]] | None = None  # the pad on the screen's place
+        self._place_kept = b""  # what PLACE holds, as written by this tab
 
     @property
     def phones(self):
@@ -64,10 +81,60 @@ class PhoneHost(Host):
             # changed, since no change could be kept (the person chooses: keep again, or export).
             with self.store.reading_only(lost_tap()):
                 return fn(*args, **kwargs)
+        self._calls += 1
         try:
             return fn(*args, **kwargs)
         finally:  # a refused save wrote nothing, but a store call that wrote and then raised did
             await self.sync()
+            self.still_soon()
+
+    def showing(self, place) -> None:
+        self._place = place
+
+    def kept_place(self, game_id: str, revision: int) -> dict | None:
+        """Where this phone was in the game when the app was last open on it, if the game is still
+        at that revision (a place of another game, or of a game changed since, is not taken)."""
+        try:
+            kept = pickle.loads(Path(PLACE).read_bytes())
+            return kept["place"] if kept["game"] == game_id and kept["revision"] == revision else None
+        except Exception:  # noqa: BLE001 - none kept, or unreadable: the pad opens where it starts
+            return None
+
+    def still_soon(self) -> None:
+        """Say the pad is still once no store call came for STILL_AFTER (the last one wins)."""
+        if self.page is None:
+            return
+        if self._still is not None:
+            self._still.cancel()
+        self._still = asyncio.get_running_loop().call_later(STILL_AFTER, lambda: asyncio.ensure_future(self._say_still()))
+
+    async def _say_still(self) -> None:
+        """Keep where this phone is in the game (PLACE), then tell the page the pad on the screen
+        is the game as stored (web/picture.js keeps a picture of it with the store's stamp): only
+        a game's pad with no sheet or message over it, once every tap's handler has finished and
+        sent what it changed."""
+        self._still = None
+        page = self.page
+        if page is None or self.lost is not None or not (page.route or "").startswith("/game/"):
+            return
+        if _handling() or any(getattr(d, "open", False) for d in page._dialogs.controls):
+            self.still_soon()  # a handler's screen is not sent yet, or a sheet is up: later
+            return
+        calls = self._calls
+        if self._place is not None:
+            game_id, revision, place = self._place()
+            if page.route.endswith("/" + game_id):
+                kept = pickle.dumps({"game": game_id, "revision": revision, "place": place})
+                if kept != self._place_kept:
+                    Path(PLACE).write_bytes(kept)
+                    self._place_kept = kept
+                    try:
+                        await self.sync()
+                    except StoreError:  # storage full or gone: no picture either
+                        return
+        if self._calls != calls or self._still is not None:
+            return  # a tap came meanwhile: its own "still" follows
+        _tell_page("still", route=page.route, stamp=store_stamp())
 
     async def sync(self) -> None:
         """Copy what changed in the store's folder to IndexedDB; returns once it is stored there.
@@ -233,6 +300,29 @@ FORGET = """(dbs, name) => {
 }"""
 
 
+def store_stamp(folder: str = MOUNT) -> list[int]:
+    """[newest write in ms, number of files and folders] under the folder kept in IndexedDB: what
+    IDBFS stores of it once synced (each path's mtime, its "timestamp"), so the page can tell
+    whether anything was written since without reading a game (web/picture.js storeStamp)."""
+    newest, count = 0, 0
+    folders = [folder]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                newest = max(newest, entry.stat(follow_symlinks=False).st_mtime_ns // 1_000_000)
+                count += 1
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+    return [newest, count]
+
+
+def _handling() -> bool:
+    """Whether Flet is still running a handler of a tap (each runs in a task of its own, and its
+    changes are sent when it ends)."""
+    return any(not task.done() and getattr(task.get_coro(), "__qualname__", "") == "Session.dispatch_event"
+               for task in asyncio.all_tasks())
+
+
 def _error_name(error) -> str:
     """The DOMException's name ("QuotaExceededError"), or the error as text."""
     return str(getattr(error, "name", None) or error)
@@ -334,8 +424,10 @@ def start() -> None:
                     return
             await opened["app"](page)
             _hear_the_page(page)
+            host.page = page
         finally:  # whatever the first screen is, the page's opening screen goes
             _say_ready()
+        host.still_soon()  # the open wrote the store (its stat cache): the pad as it opened is still
 
     ft.run(main)
 
@@ -368,13 +460,13 @@ def _hear_the_page(page: ft.Page) -> None:
         log.info("hearing the page: %s", exc)
 
 
-def _tell_page(step: str) -> None:
+def _tell_page(step: str, **more) -> None:
     """A step of this tab's Python told to its own page only (web/early.js hands it on as a
     pandapad-step event), not to the other tabs a BroadcastChannel would reach."""
     import js
     from pyodide.ffi import to_js
     try:
-        js.postMessage(to_js({"pandapad": step}, dict_converter=js.Object.fromEntries))
+        js.postMessage(to_js({"pandapad": step, **more}, dict_converter=js.Object.fromEntries))
     except Exception as exc:  # noqa: BLE001 - not in a worker: no page of ours to tell
         log.info("telling the page %s: %s", step, exc)
 

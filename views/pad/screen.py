@@ -202,6 +202,20 @@ class PadScreen:
         self.settle_phone_state()
         self.refresh_all(send=False)
 
+    def place(self) -> tuple[str, int, dict]:
+        """Where this phone is in the game, for the app's next opening (the host keeps it)."""
+        return self.game_id, self.saved.revision, {name: getattr(self, name) for name in self.phone_state}
+
+    def take_place(self, kept: dict | None) -> None:
+        """The place this phone was at when the app was last open on this game, as stored now."""
+        if not kept:
+            return
+        for name in self.phone_state:
+            if name in kept:
+                setattr(self, name, kept[name])
+        self.settle_phone_state()
+        self.refresh_all(send=False)
+
     def settle_phone_state(self) -> None:
         """After carry_over: bring a kept place back inside the stored record if the game
         moved under it (an undo elsewhere took a round away)."""
