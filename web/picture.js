@@ -251,11 +251,14 @@
     var screen = opening();
     if (!picture || !screen) return;
     var taps = held.splice(0);
+    // The whole pad first: a tap means what it means among all the pad shows (whose hand it is),
+    // then the place of each tap.
+    var alike = function (box) {
+      try { return differs(box) < 0.02; } catch (e) { return false; }  // a canvas that cannot be read: not made
+    };
+    var same = taps.length > 0 && alike([0, 0, innerWidth, innerHeight]);
     var judged = taps.map(function (tap) {
-      var box = [tap.x - TAP_BOX / 2, tap.y - TAP_BOX / 2, TAP_BOX, TAP_BOX];
-      var share = 1;
-      try { share = differs(box); } catch (e) { /* a canvas that cannot be read: not judged, not made */ }
-      return share < 0.02;
+      return same && alike([tap.x - TAP_BOX / 2, tap.y - TAP_BOX / 2, TAP_BOX, TAP_BOX]);
     });
     if (typeof window.pandapadOpeningGone === "function") window.pandapadOpeningGone();
     var refused = taps.filter(function (tap, i) { return !judged[i]; });
