@@ -196,7 +196,7 @@ def read_codes(browser, expected: int, name: str, timeout: float = 60) -> list[s
     """The codes the screen shows, read from screenshots as a camera would, until `expected`
     different codes were seen (a loop's come round four a second). The first screenshot that
     reads is kept in artifacts/. Each code must be whole on the 360 × 740 screen and painted at
-    the size the screen gives it (at least 300 px a side)."""
+    the size the screen gives it (328 px with its white border: 250 px of modules at least)."""
     import zxingcpp
     from PIL import Image
 
