@@ -44,14 +44,18 @@ $(STAMP): pyproject.toml Makefile views/hosts/FLET.md $(WEB_NODE) $(QR_DECODER)
 	$(VPY) -m views.hosts.serving
 	@touch $@
 
-# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`), and
+# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`),
 # iproute2's `ip` for the phones' own networks (tests/phone_net.py: ip netns, veth, a bridge),
-# which slim images (a CI container) leave out.
+# which slim images (a CI container) leave out, and the engines of phones that are not Chrome
+# (#69, tests/test_browser_engines.py): Firefox ESR, and WebKitGTK's WebDriver on a virtual display.
 chromium:
 	@PKGS=; [ -x $(CHROMIUM) ] || PKGS=chromium; command -v ip >/dev/null 2>&1 || PKGS="$$PKGS iproute2"; \
+	[ -x /usr/bin/firefox-esr ] || PKGS="$$PKGS firefox-esr"; \
+	[ -x /usr/bin/WebKitWebDriver ] || PKGS="$$PKGS webkit2gtk-driver"; \
+	command -v xvfb-run >/dev/null 2>&1 || PKGS="$$PKGS xvfb"; \
 	if [ -z "$$PKGS" ]; then :; \
 	elif ! command -v apt-get >/dev/null 2>&1; then \
-		echo "make setup: no apt-get here; install $$PKGS by hand ($(CHROMIUM), ip) or the browser tests will fail"; \
+		echo "make setup: no apt-get here; install $$PKGS by hand ($(CHROMIUM), ip, firefox-esr, WebKitWebDriver, xvfb-run) or the browser tests will fail or skip"; \
 	else \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		echo "make setup: installing Debian $$PKGS"; \

@@ -18,7 +18,7 @@ from tests import finished_examples as fx
 from tests.loops import run_apart
 from views import send
 from views.history_state import evening_of, send_label, send_route, sendable, tonights
-from views.send import SendScreen, code_png, code_side, frame_caption, game_line, players_line, what_to_do
+from views.send import SendScreen, code_png, code_side, code_src, frame_caption, game_line, players_line, what_to_do
 
 
 class Page:
@@ -63,7 +63,7 @@ def test_the_frames_shown_are_the_handoffs_for_the_games_given_the_same_each_tim
     assert SendScreen(Page(), None, saved(*games), lambda route: None).frames == screen.frames
     assert len(screen.frames) > 1 and len(screen.codes) == 1  # the others made by the loop's task
     run_apart(screen.make_codes())
-    assert [c.src for c in screen.codes] == [code_png(f) for f in screen.frames]
+    assert [c.src for c in screen.codes] == [code_src(f) for f in screen.frames]
     assert screen.stack.controls[-1] is screen.codes[0]  # the first on top, the others under it
     assert screen.view.route == "/send/share-ten,share-pa"
 

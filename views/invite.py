@@ -5,7 +5,7 @@ import flet as ft
 
 from views import theme
 from views.lang import _
-from views.table import qr_png
+from views.table import qr_src
 
 
 def build(invite: str | None) -> ft.View:
@@ -20,7 +20,7 @@ def build(invite: str | None) -> ft.View:
     else:
         body = [ft.Text(_("Scan with each phone at the table"), size=theme.LARGE, weight=ft.FontWeight.BOLD,
                         text_align=ft.TextAlign.CENTER),
-                ft.Container(ft.Image(src=qr_png(invite, scale=8), width=280, height=280,
+                ft.Container(ft.Image(src=qr_src(invite, scale=8), width=280, height=280,
                                       semantics_label=_("QR code of the table's link")),
                              bgcolor="#FFFFFF", padding=ft.Padding.all(8), border_radius=ft.BorderRadius.all(12)),
                 ft.Text(_("or open this address:"), size=theme.BODY),

@@ -14,7 +14,7 @@ import flet as ft
 from views import lang, pairing, receive, theme
 from views.lang import N_, _
 from views.phone_table import OPEN_WITHIN, LinkFailed, TableGuest, TableHost
-from views.send import code_png, code_side
+from views.send import code_side, code_src
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class PairingScreen:
         self.side = code_side(page.width, page.height, (bar.toolbar_height or 64) + ABOVE_THE_CODE)
         self.status = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
         self.note = ft.Text("", size=theme.BODY)
-        self.code = ft.Image(src=code_png(pairing.PREFIX), width=self.side, height=self.side, visible=False,
+        self.code = ft.Image(src=code_src(pairing.PREFIX), width=self.side, height=self.side, visible=False,
                              fit=ft.BoxFit.CONTAIN, filter_quality=ft.FilterQuality.NONE, gapless_playback=True,
                              semantics_label=_("A code for the other phone's camera"))
         self.buttons = ft.Column([], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -105,7 +105,7 @@ class PairingScreen:
         self.status.color = ft.Colors.ERROR if error else None
         self.note.value = note
         if code is not None:
-            self.code.src = code_png(code)
+            self.code.src = code_src(code)
         self.code.visible = code is not None
         self.buttons.controls = [ft.FilledButton(text, icon=icon, on_click=act, style=theme.wraps(),
                                                  height=56) for text, icon, act in buttons]

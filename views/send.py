@@ -4,12 +4,11 @@ frames, about four a second. The frames are storage/handoff.py's; this screen on
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 
 import flet as ft
 
-from views import lang, theme
+from views import lang, qr, theme
 from views.games import now_iso
 from views.history_state import header
 from views.home import when
@@ -25,7 +24,6 @@ MOST_CODES = 40
 MARGIN = 16  # the view's padding on each side of the code
 LARGEST = 480  # px: a code larger than this is no easier to read, and pushes the words off screen
 QUIET = 4  # modules of white around the code, as ISO/IEC 18004 asks
-DARK, LIGHT = "#1A1A1A", "#FFFFFF"  # in dark mode too: a camera reads dark modules on white
 
 
 def frames(saved: list, exported: str | None = None) -> list[str]:
@@ -42,11 +40,12 @@ def frames(saved: list, exported: str | None = None) -> list[str]:
 def code_png(text: str, scale: int = 8) -> bytes:
     """One frame as a QR code at level M (segno picks the alphanumeric mode the frame is written
     in), scaled so a phone's screen shows it about pixel for pixel, never blurred."""
-    import segno
-    out = io.BytesIO()
-    segno.make(text, error="m", boost_error=False).save(out, kind="png", scale=scale, border=QUIET,
-                                                         dark=DARK, light=LIGHT)
-    return out.getvalue()
+    return qr.code_png(text, error="m", scale=scale, border=QUIET)
+
+
+def code_src(text: str) -> str:
+    """That code as the screen's Image is given it: base64 text, painted by every browser (views/qr.py)."""
+    return qr.code_src(text, error="m", scale=8, border=QUIET)
 
 
 def code_side(width: float | None, height: float | None, bar: float) -> int:
@@ -99,7 +98,7 @@ class SendScreen:
             if len(self.frames) > MOST_CODES:
                 raise ValueError(f"{len(self.frames)} codes")
             # The first code now, the others made off the event loop by the loop's task.
-            pngs = [code_png(self.frames[0])]
+            srcs = [code_src(self.frames[0])]
         except ValueError as exc:  # more games than codes read in one go (or than any loop holds)
             log.info("codes of %s: %s", [r.id for r in records], exc)
             self.frames = []
@@ -118,10 +117,10 @@ class SendScreen:
             # four times a second, and Flutter decoded each picture again before drawing it.
             # TRANSLATORS: a screen reader's name for the QR code(s) this phone shows
             label = n_("QR code of this game", "QR code of these games", len(records))
-            self.codes = [self.image(png, shown=k == 0) for k, png in enumerate(pngs)]
+            self.codes = [self.image(src, shown=k == 0) for k, src in enumerate(srcs)]
             self.stack = ft.Stack(list(self.codes), width=self.side, height=self.side)
             self.card = ft.Semantics(label=label, image=True, container=True, content=ft.Container(
-                self.stack, bgcolor=LIGHT, border_radius=ft.BorderRadius.all(12), width=self.side,
+                self.stack, bgcolor=qr.LIGHT, border_radius=ft.BorderRadius.all(12), width=self.side,
                 height=self.side))
             if len(self.frames) > 1:
                 self.caption.value = frame_caption(1, len(self.frames))
@@ -178,8 +177,8 @@ class SendScreen:
         return ft.Container(ft.Icon(icon, color=fg, size=side * 0.6), bgcolor=bg, width=side, height=side,
                             border_radius=ft.BorderRadius.all(side / 2), alignment=ft.Alignment.CENTER)
 
-    def image(self, png: bytes, shown: bool) -> ft.Image:
-        return ft.Image(src=png, width=self.side, height=self.side, fit=ft.BoxFit.CONTAIN,
+    def image(self, src: str, shown: bool) -> ft.Image:
+        return ft.Image(src=src, width=self.side, height=self.side, fit=ft.BoxFit.CONTAIN,
                         filter_quality=ft.FilterQuality.NONE, gapless_playback=True,
                         opacity=1.0 if shown else 0.0, exclude_from_semantics=True)
 
@@ -187,11 +186,11 @@ class SendScreen:
         """The loop's other codes, each made off the event loop (85 ms a code here: the other
         phones of a table go on meanwhile) and put under the first, hidden, as it is made."""
         for text in self.frames[len(self.codes):]:
-            png = await (self.games.host.work(code_png, text) if self.games is not None else
-                         asyncio.to_thread(code_png, text))
+            src = await (self.games.host.work(code_src, text) if self.games is not None else
+                         asyncio.to_thread(code_src, text))
             if self.closed:
                 return
-            image = self.image(png, shown=False)
+            image = self.image(src, shown=False)
             self.codes.append(image)
             self.stack.controls.insert(0, image)  # under the one shown: nothing changes on screen
             self.page.update(self.stack)

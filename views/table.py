@@ -9,6 +9,8 @@ import ipaddress
 import secrets
 import socket
 
+from views import qr
+
 TOKEN_BYTES = 24          # 192 bits, at least the 128 the issue asks for
 TOKEN_KEY = "pandapad.token"  # where a phone keeps the token it was given (its browser storage)
 
@@ -81,9 +83,6 @@ def qr_terminal(url: str) -> str:
     return out.getvalue()
 
 
-def qr_png(url: str, scale: int = 6) -> bytes:
-    """The link as a QR code picture, for the Invite players screen."""
-    import segno
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="png", scale=scale, border=3, dark="#1A1A1A", light="#FFFFFF")
-    return out.getvalue()
+def qr_src(url: str, scale: int = 6) -> str:
+    """The link as a QR code picture, for the Invite players screen (views/qr.py)."""
+    return qr.code_src(url, error="m", scale=scale, border=3, boost_error=True)

@@ -12,7 +12,7 @@ import re
 import flet as ft
 
 from scoring import rules_for, score, share
-from views import lang, theme
+from views import lang, qr, theme
 from views.theme import GAME_LOOK
 from views.titles import title_of
 from views.lang import _
@@ -152,16 +152,10 @@ def file_name(record) -> str:
     return re.sub(r"-+$", "", f"pandapad-{record.game}-{day}") + ".png"
 
 
-def qr_png(link: str) -> bytes:
-    """The link as a QR code, with the least error correction: a BG Stats link is long, and
-    the code is read off a screen, not a crumpled print."""
-    import io
-
-    import segno
-    out = io.BytesIO()
-    segno.make(link, error="l", boost_error=False).save(out, kind="png", scale=3, border=3,
-                                                          dark="#1A1A1A", light="#FFFFFF")
-    return out.getvalue()
+def qr_src(link: str) -> str:
+    """The link as a QR code (views/qr.py), with the least error correction: a BG Stats link is
+    long, and the code is read off a screen, not a crumpled print."""
+    return qr.code_src(link, error="l", scale=3, border=3)
 
 
 def _client_action(make):
@@ -262,7 +256,7 @@ class ResultActions:
 
     def on_qr(self, e) -> None:
         try:
-            image = ft.Image(src=qr_png(self.link), width=300, height=300,
+            image = ft.Image(src=qr_src(self.link), width=300, height=300,
                              semantics_label=_("QR code of the BG Stats link"))
             body = [ft.Container(image, bgcolor="#FFFFFF", padding=ft.Padding.all(6), border_radius=12),
                     ft.Text(_("Scan with a phone that has BG Stats to log this play."), size=theme.BODY,
