@@ -176,6 +176,7 @@
           var img = new Image();
           img.className = "picture";
           img.alt = "";
+          img.setAttribute("elementtiming", "pandapad-picture");  // when it is painted (bench_web_cold.py)
           img.src = URL.createObjectURL(png);
           return (img.decode ? img.decode() : Promise.resolve()).then(function () {
             var screen = opening();
