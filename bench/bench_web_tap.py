@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
 from bench.bench_tap import TEN, seed_game, seed_match  # noqa: E402
-from bench.slow_phone import (PERIOD_US, QUOTA_US, HalfCore, budget, kept_for_next_opening, loop_ms,  # noqa: E402
+from bench.slow_phone import (PERIOD_US, HalfCore, budget, kept_for_next_opening, loop_ms,  # noqa: E402
                               private_site)
 from bench.tap_latency import measure_tap_timings, percentile  # noqa: E402
 from scoring.royal_ur import DEFAULT_BOARD  # noqa: E402
@@ -47,6 +47,7 @@ from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, FRAME_PROBE_JS, PHONE
 
 SIZE = {"width": 412, "height": 915}
 GOAL_P95_MS = 150  # #52: a tap at half a core, p95
+GOAL_QUARTER_P95_MS = 200  # #68: at a quarter of a core (a mid-range phone), p95
 TAP_TIMEOUT_MS = 30_000
 
 
@@ -170,6 +171,8 @@ def main(argv=None) -> int:
     parser.add_argument("--block", type=int, default=10, help="taps in a row before the speed changes (even)")
     parser.add_argument("--warmup", type=int, default=2, help="taps not counted on each pad (even)")
     parser.add_argument("--budget", type=float, default=900, help="seconds before the run gives up")
+    parser.add_argument("--share", type=float, default=0.5,
+                        help="the share of a core the held taps run at (0.25: a mid-range phone, #68: p95 <= 200 ms)")
     args = parser.parse_args(argv)
     block, warmup = args.block + args.block % 2, args.warmup + args.warmup % 2
 
@@ -188,7 +191,7 @@ def main(argv=None) -> int:
     try:
         file, games = games_file(work)
         host = Site(app(site))
-        with HalfCore() as hold, sync_playwright() as pw:
+        with HalfCore(quota_us=round(PERIOD_US * args.share)) as hold, sync_playwright() as pw:
             context = pw.chromium.launch_persistent_context(
                 str(profile), executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), headless=True, viewport=SIZE,
                 **PHONE)
@@ -235,13 +238,16 @@ def main(argv=None) -> int:
 
     ref = statistics.median(loops[False])
     slow = statistics.median(loops[True]) / ref
-    print(f"cgroup v1 cpu group: cpu.cfs_quota_us {QUOTA_US} of cpu.cfs_period_us {PERIOD_US} (half a core); "
+    held_words = {0.5: "half a core", 0.25: "a quarter of a core"}.get(args.share, f"{args.share} of a core")
+    goal = GOAL_P95_MS if args.share >= 0.5 else GOAL_QUARTER_P95_MS
+    print(f"cgroup v1 cpu group: cpu.cfs_quota_us {round(PERIOD_US * args.share)} of cpu.cfs_period_us {PERIOD_US} "
+          f"({held_words}); "
           f"held: {', '.join(held_now['in'])}; never held: {', '.join(p for p in held_now['out'])}")
     print(f"  after the last block (freed): in the group {where['in'] or 'nothing'}")
     print(f"the JavaScript loop in the page: {ref:.0f} ms free, {statistics.median(loops[True]):.0f} ms held "
           f"(JS x{slow:.1f}; each block: free {', '.join(f'{v:.0f}' for v in loops[False])}; "
           f"held {', '.join(f'{v:.0f}' for v in loops[True])} ms)")
-    print(f"\n{'tap -> new total (ms), phone build':<40}{'full speed':<44}{'page and worker at half a core':<44}")
+    print(f"\n{'tap -> new total (ms), phone build':<40}{'full speed':<44}{'page and worker at ' + held_words:<44}")
     print(f"{'':<40}{'shown median  p95   painted median  p95':<44}{'shown median  p95   painted median  p95':<44}")
     names = {"3 players": "Panda Royale, 3 players", "10 players": "Panda Royale, 10 players",
              "ur": "Royal Game of Ur"}
@@ -255,10 +261,10 @@ def main(argv=None) -> int:
             cells.append(f"{statistics.median(shown):8.0f} {percentile(shown, 95):6.0f}   "
                          f"{statistics.median(painted):8.0f} {percentile(painted, 95):6.0f}   n={len(shown)}")
             if held:
-                ok = ok and percentile(shown, 95) <= GOAL_P95_MS
+                ok = ok and percentile(shown, 95) <= goal
         print(f"{names[pad]:<40}{cells[0]:<44}{cells[1]:<44}")
-    print(f"goal (#52): p95 at half a core <= {GOAL_P95_MS} ms: {'met' if ok else 'NOT met'}")
-    print(f"\n{'where a tap goes (ms, medians)':<40}{'full speed':<44}{'page and worker at half a core':<44}")
+    print(f"goal (#52, #68): p95 at {held_words} <= {goal} ms: {'met' if ok else 'NOT met'}")
+    print(f"\n{'where a tap goes (ms, medians)':<40}{'full speed':<44}{'page and worker at ' + held_words:<44}")
     print(f"{'':<40}{'down->up  ->Python  Python  ->shown':<44}{'down->up  ->Python  Python  ->shown':<44}")
     for pad in games:
         cells = []
