@@ -14,7 +14,11 @@
 //   never on another control.
 (function () {
   "use strict";
-  if (!("caches" in window) || !("indexedDB" in window) || !window.Promise) return;
+  // Python's start and Flutter's wait for the picture (web/early.js): let go once it is painted
+  // or known not to be shown.
+  var letGo = window.pandapadLetGo || function () {};
+  var frame = window.pandapadFrame || function (callback) { setTimeout(callback, 16); };
+  if (!("caches" in window) || !("indexedDB" in window) || !window.Promise) return void letGo();
   var CACHE = "pandapad-picture";
   var KEY = new URL("pandapad-picture", document.baseURI).href;
   var STORE = "/data";         // IDBFS's database: the store's folder (standalone.py MOUNT)
@@ -114,7 +118,8 @@
     clearTimeout(waiting);
     waiting = setTimeout(function () {
       waiting = null;
-      if (window.requestIdleCallback) requestIdleCallback(keep, { timeout: 2000 }); else keep();
+      // When the page is idle: never in the middle of a frame or a tap on a slow phone.
+      if (window.requestIdleCallback) requestIdleCallback(keep, { timeout: 10000 }); else keep();
     }, SETTLE_MS);
   });
   // Going to the background or closing: a picture about to be taken is taken now.
@@ -164,6 +169,7 @@
   }
 
   function show() {
+    if (!/^\/game\//.test(route())) return Promise.resolve(letGo());  // pictures are of pads only
     return Promise.all([caches.open(CACHE).then(function (c) { return c.match(KEY); }), storeStamp()])
       .then(function (found) {
         var kept = found[0], stamp = found[1];
@@ -187,9 +193,11 @@
             screen.addEventListener("pointerdown", down);
             screen.addEventListener("pointerup", up);
             window.dispatchEvent(new CustomEvent("pandapad-picture-shown"));
+            frame(function () { frame(letGo); });  // painted: the rest may start
           });
         });
-      }).catch(function (error) { console.warn("Pandapad: no picture of the pad shown (" + error + ")"); });
+      }).catch(function (error) { console.warn("Pandapad: no picture of the pad shown (" + error + ")"); })
+      .then(function () { if (!picture) letGo(); });
   }
 
   var downAt = null;
@@ -272,4 +280,5 @@
   });
 
   if (navigator.serviceWorker && navigator.serviceWorker.controller) show();  // a first visit has kept none
+  else letGo();
 })();
