@@ -270,6 +270,10 @@ def finish_page() -> None:
                         '  <script src="camera.js" defer></script>\n  <script src="link.js" defer></script>', 1)
     html = re.sub(r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
                   f'<meta name="apple-mobile-web-app-title" content="{NAME}">', html)
+    # Flutter's loader is started by web/early.js once the pad's picture is painted (#68).
+    if html.count('<script src="flutter_bootstrap.js" async></script>') != 1:
+        raise SystemExit("make web: index.html does not load flutter_bootstrap.js as publish wrote it; see web/build.py")
+    html = html.replace('<script src="flutter_bootstrap.js" async></script>', "")
     index.write_text(opening_screen(html))
     # python-worker.js is Pandapad's own (restores a snapshot of Python, #44), in place of Flet's.
     for script in ("page.js", "early.js", "picture.js", "python-worker.js", "link.js"):

@@ -4,6 +4,30 @@
 // visit). Pyodide's start does not need Flutter: this script starts the same worker with the
 // same first message at once, and hands it to python.js's jsConnect when Flutter asks, with
 // whatever the worker said meanwhile. Loaded after python.js, whose _apps and jsConnect it uses.
+
+// The pad's picture first (#68, web/picture.js): on a slow phone Python's start and Flutter's take
+// the page's core for seconds, and the picture waited behind them (1.8 s at a quarter of a core).
+// Both wait until the picture is painted or known not to be shown (picture.js lets them go), at
+// most AFTER_PICTURE_MS. Flutter's loader is started here, not by a tag of the page (web/build.py).
+(function () {
+  "use strict";
+  var AFTER_PICTURE_MS = 1500;
+  var letGo;
+  window.pandapadAfterPicture = new Promise(function (resolve) { letGo = resolve; });
+  window.pandapadLetGo = function () { letGo(); };
+  setTimeout(letGo, AFTER_PICTURE_MS);
+  window.pandapadFrame = window.requestAnimationFrame.bind(window);  // never held (below)
+  window.pandapadAfterPicture.then(function () {
+    function boot() {
+      var script = document.createElement("script");
+      script.src = "flutter_bootstrap.js";
+      script.async = true;
+      document.body.appendChild(script);
+    }
+    if (document.body) boot(); else document.addEventListener("DOMContentLoaded", boot);
+  });
+})();
+
 (function () {
   "use strict";
   if (typeof flet === "undefined" || !flet.pyodide || typeof jsConnect !== "function") return;
@@ -75,14 +99,16 @@
   window.pandapadToPython = function (text) { python.postMessage({ pandapadLink: text }); };
   var build = document.querySelector('meta[name="pandapad-build-id"]');
   // The first message python.js would send for a published app (its Dart side passes no args).
-  worker.postMessage({
-    pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
-    args: {},
-    documentUrl: document.URL,
-    appPackageUrl: flet.appPackageUrl,
-    micropipIncludePre: flet.micropipIncludePre,
-    pythonModuleName: flet.pythonModuleName,
-    build: build ? build.content : null  // names the snapshot of Python this build may restore
+  window.pandapadAfterPicture.then(function () {
+    worker.postMessage({
+      pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+      args: {},
+      documentUrl: document.URL,
+      appPackageUrl: flet.appPackageUrl,
+      micropipIncludePre: flet.micropipIncludePre,
+      pythonModuleName: flet.pythonModuleName,
+      build: build ? build.content : null  // names the snapshot of Python this build may restore
+    });
   });
 
   // Python started without a snapshot of the phone's own (a first visit, a new build, a snapshot
