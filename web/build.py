@@ -155,8 +155,6 @@ def trimmed(stage: Path) -> None:
     a first visit moves this archive."""
     import pickle
 
-    from babel.messages.pofile import read_po, write_po
-
     packages = stage / "__pypackages__"
     # flet_charts' Dart sources (for `flet build`), type stubs, wheels' file lists and man pages.
     shutil.rmtree(packages / "flutter", ignore_errors=True)
@@ -169,21 +167,27 @@ def trimmed(stage: Path) -> None:
             table.pop(key, None)
         with data.open("wb") as f:
             pickle.dump(table, f, protocol=pickle.HIGHEST_PROTOCOL)
-    # The catalogs without their comments and source lines (the translators' notes): the app
-    # reads only the messages.
-    for po in [*(stage / "views" / "locales").rglob("*.po"), *(stage / "views" / "locales").glob("*.pot")]:
-        with po.open("rb") as f:
-            catalog = read_po(f)
-        for message in catalog:
-            message.auto_comments, message.user_comments, message.locations = [], [], []
-        with po.open("wb") as f:
-            write_po(f, catalog, width=0, no_location=True, omit_header=False, include_previous=False)
+    # The catalogs compiled (.mo, fuzzy entries left out, as views/lang.py compiles a .po), the
+    # pseudo-locale's too: Python reads them as they are, where parsing every .po (Babel's read_po)
+    # left its garbage in Python's memory, and so in the snapshot a first visit fetches (0.6 MB
+    # less of its gzip; the .mo files are 0.08 MB more of the archive's than the .po were).
+    sys.path.insert(0, str(ROOT))
+    from views import lang
+
+    locales = stage / "views" / "locales"
+    for code in [*(c for c in lang.LANGUAGES if c != "en"), lang.PSEUDO]:
+        target = locales / code / "LC_MESSAGES" / f"{lang.DOMAIN}.mo"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(lang.compiled(code))
+    for source in [*locales.rglob("*.po"), *locales.glob("*.pot")]:
+        source.unlink()
     every_form_written(stage)
 
 
 def every_form_written(stage: Path) -> None:
-    """Stop the build if the trimmed locale data or catalogs write any of the app's forms or
-    messages otherwise than the whole ones do, in any of its languages (views/lang.written_forms)."""
+    """Stop the build if the trimmed locale data or the compiled catalogs (.mo, in place of the
+    .po) write any of the app's forms or messages otherwise than the whole ones do, in any of its
+    languages (views/lang.written_forms)."""
     said = (
         "import json, sys, pathlib, babel.localedata as d\n"
         "if len(sys.argv) > 1: d._dirname = sys.argv[1]\n"
