@@ -68,6 +68,9 @@ UNUSED = ("flutter.js.map", "flutter_service_worker.js", "canvaskit/skwasm_heavy
           "canvaskit/experimental_webparagraph", "pyodide/python", "pyodide/python.bat",
           "pyodide/python.exe", "pyodide/python_cli_entry.mjs", "pyodide/ffi.d.ts",
           "pyodide/pyodide.d.ts", "pyodide/package.json", "pyodide/pyodide.js")
+# Pyodide's package installer and its one dependency (0.2 MB): nothing loads a package at run time
+# (every package is in the app's archive, python-worker.js), but the offline copy fetched them.
+UNUSED_GLOBS = ("pyodide/micropip-*.whl", "pyodide/packaging-*.whl")
 UNUSED_SUFFIXES = (".symbols", ".map")
 UNUSED_FONTS = ("packages/flutter_math_fork/", "packages/cupertino_icons/")
 
@@ -497,6 +500,9 @@ def drop_unused() -> None:
             path.unlink(missing_ok=True)
     for path in list(OUT.rglob("*")):
         if path.is_file() and path.name.endswith(UNUSED_SUFFIXES):
+            path.unlink()
+    for pattern in UNUSED_GLOBS:
+        for path in OUT.glob(pattern):
             path.unlink()
 
 
