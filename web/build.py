@@ -623,7 +623,12 @@ def service_worker() -> None:
     if not (WEB / "node_modules" / "workbox-build").is_dir():
         say("installing Workbox from npm (web/package-lock.json)")
         run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB)
-    run(["node", WEB / "sw.mjs", OUT], cwd=WEB)
+    # The CJK slices kept in the background (views/fonts.py everyday_slices), for web/sw-src.js.
+    from views import fonts
+
+    everyday = WORK / "everyday-fonts.json"
+    everyday.write_text(json.dumps(fonts.everyday_slices(OUT)))
+    run(["node", WEB / "sw.mjs", OUT, everyday], cwd=WEB)
 
 
 def compress() -> None:
