@@ -7,7 +7,8 @@ finishes the site for a phone:
   from PyPI once (kept in build/phone/wheels) and unpacked into the archive's __pypackages__,
   which Flet's worker puts on sys.path: nothing is installed at start, nothing asked of PyPI;
 - Pyodide: the copy flet-web ships, handed to publish as its cache (publish would download it),
-  and the python-build manifest publish asks for, written from that copy's own version;
+  and the python-build manifest publish asks for, written from that copy's own version; its
+  standard library without the modules the app never imports (web/stdlib.py);
 - the page: a path to Pyodide the browser accepts (publish writes a bare module name), the
   phone's viewport from the first byte, web/page.js (offline copy, persistent storage),
   web/early.js (Python starts with the page, beside Flutter), Flutter's
@@ -434,6 +435,22 @@ def repack_archive() -> None:
     app_files(archive)
 
 
+def lighter_stdlib() -> None:
+    """Python's standard library without the modules the app can never import (web/stdlib.py):
+    every first visit fetches it (a .zip: a static host sends it as it is) and the offline copy
+    keeps it. Made after the bytecode (web/bytecode.mjs runs compileall with the whole one) and
+    before the snapshot, which is made with this one."""
+    import stdlib  # beside this script, run as one
+
+    zip_path = OUT / "pyodide" / "python_stdlib.zip"
+    keep = stdlib.needed(zip_path, WORK / "stage", WEB / "python-worker.js")
+    lighter = WORK / "python_stdlib.zip"
+    before, after = stdlib.trim(zip_path, keep, lighter)
+    zip_path.unlink()
+    shutil.move(lighter, zip_path)
+    say(f"Python's standard library: {len(keep)} modules kept, {before / 1e6:.2f} MB -> {after / 1e6:.2f} MB")
+
+
 def app_files(archive: Path) -> None:
     """Where each file of the app lies in the archive's bytes (un-gzipped), in Emscripten's file
     package form: the worker mounts the archive as it is, read-only (Emscripten's WORKERFS), and a
@@ -649,6 +666,7 @@ def main(argv: list[str] | None = None) -> None:
     finish_page()
     no_cdn_rive()
     repack_archive()
+    lighter_stdlib()
     drop_unused()
     unused_fonts()
     fallback_fonts()
