@@ -273,3 +273,19 @@ def test_a_catalog_read_from_its_mo_gives_the_messages_of_its_po(code, drawn, tm
     finally:
         monkeypatch.undo()
         lang.translations.cache_clear()
+
+
+def test_a_mo_beside_its_po_is_never_read(tmp_path, monkeypatch):
+    """Where the .po is (a checkout, the server), it is what the app reads: a .mo a translator's
+    tools left beside it, stale the moment the .po is edited, is not."""
+    folder = tmp_path / "locales" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / f"{lang.DOMAIN}.po").write_bytes((lang.LOCALES / "de" / "LC_MESSAGES" / f"{lang.DOMAIN}.po").read_bytes())
+    (folder / f"{lang.DOMAIN}.mo").write_bytes(b"not a catalog")
+    monkeypatch.setattr(lang, "LOCALES", tmp_path / "locales")
+    lang.translations.cache_clear()
+    try:
+        assert len(lang.translations("de")._catalog) > 500
+    finally:
+        monkeypatch.undo()
+        lang.translations.cache_clear()

@@ -139,21 +139,24 @@ def _pseudo(text: str) -> str:
     return f"⟦{out}⟧"
 
 
+def source_path(code: str) -> Path:
+    """Where a language's messages are written: its .po (the pseudo-locale's: the template)."""
+    return TEMPLATE if code == PSEUDO else LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
 def catalog(code: str):
     """The messages of a language as its .po file has them (the pseudo-locale's made from the
     template), before any line break is set: what the phone build compiles into its .mo files."""
     from babel.messages.pofile import read_po
 
+    with source_path(code).open("rb") as f:
+        found = read_po(f) if code == PSEUDO else read_po(f, locale=code)
     if code == PSEUDO:
-        with TEMPLATE.open("rb") as f:
-            found = read_po(f)
         for message in found:
             if message.id:
                 message.string = (tuple(_pseudo(s) for s in message.id) if isinstance(message.id, tuple)
                                   else _pseudo(message.id))
-        return found
-    with (LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
-        return read_po(f, locale=code)
+    return found
 
 
 def compiled(code: str) -> bytes:
@@ -171,13 +174,13 @@ def mo_path(code: str) -> Path:
 
 @lru_cache(maxsize=None)
 def translations(code: str) -> NullTranslations:
-    """The catalog of a language: its .mo where the phone build put one (web/build.py compiles
-    them: no .po parsed in the phone), else compiled in memory from its .po file (the server, a
-    checkout)."""
+    """The catalog of a language, compiled in memory from its .po file (the server, a checkout:
+    a .mo left beside it by a translator's tools is never read), or, where there is no .po, its
+    .mo (the phone build's, web/build.py: no .po parsed in the phone)."""
     if code == "en":
         return NullTranslations()
-    mo = mo_path(code)
-    found = Translations(io.BytesIO(mo.read_bytes() if mo.is_file() else compiled(code)), domain=DOMAIN)
+    source = source_path(code)
+    found = Translations(io.BytesIO(compiled(code) if source.is_file() else mo_path(code).read_bytes()), domain=DOMAIN)
     if code in ("ja", "ko", "zh_Hans", "pl") and _drawn:
         # Every message but the header ("": the catalog's own metadata), singular or each plural form.
         found._catalog = {key: kept_whole(text, code) if key else text for key, text in found._catalog.items()}
