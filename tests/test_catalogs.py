@@ -248,3 +248,44 @@ def test_a_die_colour_is_not_named_twice_where_its_letter_is_its_name():
         finally:
             lang.set_language("en")
     assert said == {"en": "Purple (Pu): x", "ja": "紫：x", "ko": "보라: x", "zh_Hans": "紫色：x", "pl": "Fioletowa (F): x"}
+
+
+@pytest.mark.parametrize("code", [*TRANSLATED, lang.PSEUDO])
+@pytest.mark.parametrize("drawn", [True, False])
+def test_a_catalog_read_from_its_mo_gives_the_messages_of_its_po(code, drawn, tmp_path, monkeypatch):
+    """The phone build ships .mo files compiled by web/build.py (lang.compiled), not the .po: a
+    language read from its .mo gives every message, plural form and line break as from its .po."""
+    monkeypatch.setattr(lang, "_drawn", drawn)
+    lang.translations.cache_clear()
+    try:
+        from_po = lang.translations(code)
+        locales = tmp_path / "locales"
+        (locales / code / "LC_MESSAGES").mkdir(parents=True)
+        (locales / code / "LC_MESSAGES" / f"{lang.DOMAIN}.mo").write_bytes(lang.compiled(code))
+        monkeypatch.setattr(lang, "LOCALES", locales)  # nothing there but the .mo
+        monkeypatch.setattr(lang, "TEMPLATE", locales / "absent.pot")
+        lang.translations.cache_clear()
+        from_mo = lang.translations(code)
+        assert len(from_po._catalog) > 500
+        assert from_mo._catalog == from_po._catalog
+        assert [from_mo.ngettext("{n} new", "{n} new", n) for n in (0, 1, 2, 5, 22, 101)] == \
+            [from_po.ngettext("{n} new", "{n} new", n) for n in (0, 1, 2, 5, 22, 101)]
+    finally:
+        monkeypatch.undo()
+        lang.translations.cache_clear()
+
+
+def test_a_mo_beside_its_po_is_never_read(tmp_path, monkeypatch):
+    """Where the .po is (a checkout, the server), it is what the app reads: a .mo a translator's
+    tools left beside it, stale the moment the .po is edited, is not."""
+    folder = tmp_path / "locales" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / f"{lang.DOMAIN}.po").write_bytes((lang.LOCALES / "de" / "LC_MESSAGES" / f"{lang.DOMAIN}.po").read_bytes())
+    (folder / f"{lang.DOMAIN}.mo").write_bytes(b"not a catalog")
+    monkeypatch.setattr(lang, "LOCALES", tmp_path / "locales")
+    lang.translations.cache_clear()
+    try:
+        assert len(lang.translations("de")._catalog) > 500
+    finally:
+        monkeypatch.undo()
+        lang.translations.cache_clear()

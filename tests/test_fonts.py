@@ -172,3 +172,24 @@ def test_the_engine_table_is_read_from_the_client_and_each_served_file_is_the_en
     assert not made.missing.keys() & {f.url for f in jp.values()}
     served_files = list((served() / fonts.PREFIX).rglob("*.woff2"))
     assert len(served_files) == len(made.files)
+
+
+def test_the_offline_copy_keeps_in_the_background_the_cjk_slices_names_are_mostly_written_with():
+    """#68: an English phone's offline copy kept 7.1 MB of Japanese, Korean and Chinese slices in
+    the background; it keeps those of each script's everyday characters (90 % of them at least)
+    and of the variant forms family names keep, a minority of each family's bytes, and the names
+    a table types in them (髙橋 too) are in what it keeps."""
+    chosen = fonts.everyday_slices(served())
+    by_url = {fonts.PREFIX + f.url: f for f in fonts.engine_fonts()}
+    names = {"Noto Sans JP": "田中佐藤髙橋翔太さくらケンジ", "Noto Sans KR": "김민준이서연", "Noto Sans SC": "王小明张伟"}
+    for family, folder in (("Noto Sans JP", "notosansjp"), ("Noto Sans KR", "notosanskr"), ("Noto Sans SC", "notosanssc")):
+        kept = chosen[folder]
+        held = frozenset().union(*(by_url[rel].code_points for rel in kept))
+        wanted = fonts.everyday(family)
+        assert len(held & wanted) >= fonts.EVERYDAY_SHARE * len(wanted), family
+        variants = {ord(c) for c in fonts.NAME_VARIANTS} & {c for f in by_url.values() if f.family == family
+                                                              for c in f.code_points}
+        assert variants <= held, family
+        assert {ord(c) for c in names[family]} <= held, family
+        whole = sum(p.stat().st_size for p in (served() / fonts.PREFIX / folder).rglob("*.woff2"))
+        assert sum((served() / rel).stat().st_size for rel in kept) < 0.5 * whole, family

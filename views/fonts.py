@@ -244,3 +244,65 @@ def write(folder: Path, log=print) -> Plan | None:
 
 def served_size(folder: Path) -> int:
     return sum(p.stat().st_size for p in (folder / PREFIX).rglob("*.woff2"))
+
+
+# The offline copy keeps the scripts a table types names in, in the background (#55), but of the
+# CJK families, whose slices are 7 MB between them, only the slices holding the characters names
+# are mostly written with (#68): the everyday ones of each script's national standard (Japanese:
+# the kana and JIS X 0208's first level, 2,965 kanji; Korean: KS X 1001's 2,350 syllables;
+# simplified Chinese: GB 2312's first level, 3,755 hanzi), the fewest bytes that hold 90 % of
+# them (Google's slices group characters by how often they are used, so the rarer tenth of these
+# is what is left to first use), and the variant forms family names keep (髙橋, 山﨑, 渡邊...).
+# A phone's own script is still kept whole (web/sw-src.js).
+EVERYDAY_SHARE = 0.9
+NAME_VARIANTS = "髙﨑邊邉齋齊濵嶋澤廣櫻國實"
+
+
+def _decoded(encoding: str, rows: range) -> set[int]:
+    """The characters of a two-byte EUC encoding's rows (each row's 94 cells)."""
+    found = set()
+    for high in rows:
+        for low in range(0xA1, 0xFF):
+            try:
+                found.add(ord(bytes([high, low]).decode(encoding)))
+            except UnicodeDecodeError:
+                pass
+    return found
+
+
+def everyday(family: str) -> frozenset[int]:
+    """The everyday characters of a CJK family's script (its standard's first level), or none."""
+    if family == "Noto Sans JP":  # kana, and JIS X 0208 rows 16-47 (the first level's kanji)
+        kana = {*range(0x3041, 0x3097), *range(0x30A1, 0x30FF), 0x3005}
+        return frozenset(kana | _decoded("euc_jp", range(0xB0, 0xD0)))
+    if family == "Noto Sans KR":  # KS X 1001 rows 16-40: its 2,350 Hangul syllables
+        return frozenset(_decoded("euc_kr", range(0xB0, 0xC9)))
+    if family == "Noto Sans SC":  # GB 2312 rows 16-55: its first level
+        return frozenset(_decoded("gb2312", range(0xB0, 0xD8)))
+    return frozenset()
+
+
+def everyday_slices(site: Path, fonts: tuple[EngineFont, ...] | None = None) -> dict[str, list[str]]:
+    """Family folder ("notosansjp") -> the files under `site` (its served fonts) that the offline
+    copy keeps in the background: each CJK family's slices of everyday characters and of the
+    name variants, chosen by the engine's own table (the slice it fetches for a character)."""
+    fonts = fonts if fonts is not None else engine_fonts()
+    chosen: dict[str, list[str]] = {}
+    for family in ("Noto Sans JP", "Noto Sans KR", "Noto Sans SC"):
+        wanted = everyday(family)
+        slices = {PREFIX + f.url: f.code_points for f in fonts
+                  if f.family == family and (site / PREFIX / f.url).is_file()}
+        if not slices:
+            continue
+        size = {rel: (site / rel).stat().st_size for rel in slices}
+        left, kept = set(wanted), set()
+        while len(left) > (1 - EVERYDAY_SHARE) * len(wanted):  # most new characters per byte first
+            best = max(sorted(set(slices) - kept), key=lambda rel: len(slices[rel] & left) / size[rel])
+            if not slices[best] & left:
+                break
+            kept.add(best)
+            left -= slices[best]
+        kept |= {rel for rel, points in slices.items() if points & set(map(ord, NAME_VARIANTS))}
+        chosen[next(iter(slices)).split("/")[2]] = sorted(kept)
+    return chosen
+

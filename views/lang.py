@@ -22,8 +22,6 @@ from typing import Callable
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton, format_time
 from babel.lists import format_list
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
@@ -141,30 +139,52 @@ def _pseudo(text: str) -> str:
     return f"⟦{out}⟧"
 
 
-@lru_cache(maxsize=None)
-def translations(code: str) -> NullTranslations:
-    """The catalog of a language, compiled in memory from its .po file (fuzzy entries left out)."""
-    if code == "en":
-        return NullTranslations()
+def source_path(code: str) -> Path:
+    """Where a language's messages are written: its .po (the pseudo-locale's: the template)."""
+    return TEMPLATE if code == PSEUDO else LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def catalog(code: str):
+    """The messages of a language as its .po file has them (the pseudo-locale's made from the
+    template), before any line break is set: what the phone build compiles into its .mo files."""
+    from babel.messages.pofile import read_po
+
+    with source_path(code).open("rb") as f:
+        found = read_po(f) if code == PSEUDO else read_po(f, locale=code)
     if code == PSEUDO:
-        with TEMPLATE.open("rb") as f:
-            catalog = read_po(f)
-        for message in catalog:
+        for message in found:
             if message.id:
                 message.string = (tuple(_pseudo(s) for s in message.id) if isinstance(message.id, tuple)
                                   else _pseudo(message.id))
-    else:
-        with (LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
-            catalog = read_po(f, locale=code)
-        if code in ("ja", "ko", "zh_Hans", "pl") and _drawn:
-            for message in catalog:
-                if message.id:
-                    message.string = (tuple(kept_whole(s, code) for s in message.string)
-                                      if isinstance(message.string, tuple) else kept_whole(message.string, code))
+    return found
+
+
+def compiled(code: str) -> bytes:
+    """The .mo of a language (fuzzy entries left out, as gettext does)."""
+    from babel.messages.mofile import write_mo
+
     buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    return Translations(buffer, domain=DOMAIN)
+    write_mo(buffer, catalog(code))
+    return buffer.getvalue()
+
+
+def mo_path(code: str) -> Path:
+    return LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+@lru_cache(maxsize=None)
+def translations(code: str) -> NullTranslations:
+    """The catalog of a language, compiled in memory from its .po file (the server, a checkout:
+    a .mo left beside it by a translator's tools is never read), or, where there is no .po, its
+    .mo (the phone build's, web/build.py: no .po parsed in the phone)."""
+    if code == "en":
+        return NullTranslations()
+    source = source_path(code)
+    found = Translations(io.BytesIO(compiled(code) if source.is_file() else mo_path(code).read_bytes()), domain=DOMAIN)
+    if code in ("ja", "ko", "zh_Hans", "pl") and _drawn:
+        # Every message but the header ("": the catalog's own metadata), singular or each plural form.
+        found._catalog = {key: kept_whole(text, code) if key else text for key, text in found._catalog.items()}
+    return found
 
 
 # Where lines may break (#45). Flutter breaks a line by Unicode's rules, which allow a break

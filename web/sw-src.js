@@ -30,21 +30,26 @@ routing.registerRoute(({ url }) => url.origin === self.location.origin && url.pa
 // the phone's own script whole (a Japanese, Korean or Chinese phone: its family's slices), and
 // once the copy is whole, the scripts a table types names in are kept in the background: the
 // other CJK families (Japanese, Korean, simplified Chinese) and the small ones (Arabic, Hebrew,
-// Greek and Cyrillic beyond Roboto, symbols, CJK punctuation). Traditional Chinese (TC, HK) and
-// the colour emoji, 17 MB between them, are kept at first use only, and nothing is fetched in
-// the background for a phone that asks to save data.
+// Greek and Cyrillic beyond Roboto, symbols, CJK punctuation). Of those CJK families only the
+// slices of the characters names are mostly written with (#68, views/fonts.py everyday_slices:
+// 3.2 MB of their 7.1); a rarer character's slice is kept at its first use, as before.
+// Traditional Chinese (TC, HK) and the colour emoji, 17 MB between them, are kept at first use
+// only, and nothing is fetched in the background for a phone that asks to save data.
 const FONTS = FONT_FILES;  // web/sw.mjs: family folder -> its files
+const EVERYDAY = EVERYDAY_FONT_FILES;  // web/sw.mjs: CJK family folder -> its slices kept in the background
 const OWN_SCRIPT = { ja: "notosansjp", ko: "notosanskr", zh: "notosanssc" };
 const AT_FIRST_USE = ["notocoloremoji", "notosanstc", "notosanshk"];
 
-async function keepFonts(families) {
+// `everyday`: of a CJK family, its everyday slices only (the background's), else every file.
+async function keepFonts(families, everyday = false) {
   if (!families.length) return;
   const cache = await caches.open(FONT_CACHE);
-  // Asked at every opening: once these families are whole for this build, one look says so,
+  // Asked at every opening: once these families are kept for this build, one look says so,
   // not hundreds while the app starts.
-  const whole = new URL(`fonts-kept/BUILD_ID/${families.join("+")}`, self.registration.scope).href;
+  const whole = new URL(`fonts-kept/BUILD_ID/${families.join("+")}${everyday ? "/everyday" : ""}`, self.registration.scope).href;
   if (await cache.match(whole)) return;
-  const urls = families.flatMap((family) => FONTS[family] || []).map((file) => new URL(file, self.registration.scope).href);
+  const urls = families.flatMap((family) => (everyday && EVERYDAY[family]) || FONTS[family] || [])
+    .map((file) => new URL(file, self.registration.scope).href);
   // A few at a time: a phone's connection, not a burst of a hundred requests.
   for (let i = 0; i < urls.length; i += 6) {
     await Promise.all(urls.slice(i, i + 6).map(async (url) => {
@@ -119,7 +124,7 @@ self.addEventListener("message", (event) => {
     const language = event.data.language;
     event.waitUntil(Promise.all([keepEngine(event.data.urls || []), keepFonts(ownScript(language))])
       .then(() => answer.postMessage("kept"), (error) => answer.postMessage(`not kept: ${error}`))
-      .then(() => (navigator.connection && navigator.connection.saveData) ? null : keepFonts(otherScripts(language))
+      .then(() => (navigator.connection && navigator.connection.saveData) ? null : keepFonts(otherScripts(language), true)
         .then(() => answer.postMessage("fonts kept"), (error) => answer.postMessage(`fonts not kept: ${error}`))));
   }
 });

@@ -51,9 +51,14 @@ for (const f of (existsSync(fontRoot) ? readdirSync(fontRoot, { recursive: true 
   (fonts[family] ||= []).push(`assets/fonts/${f.split(/[\\/]/).join("/")}`);
 }
 
+// Of the CJK families, the slices the worker keeps in the background (web/build.py writes them,
+// views/fonts.py everyday_slices: the characters names are mostly written with).
+const everyday = process.argv[3] ? JSON.parse(readFileSync(process.argv[3], "utf8")) : {};
+
 const source = join(site, ".sw-src.js");
 writeFileSync(source, readFileSync(join(here, "sw-src.js"), "utf8").replaceAll("WORKBOX_DIR", workboxDir)
-  .replaceAll("BUILD_ID", build).replace("FONT_FILES", JSON.stringify(fonts)));
+  .replaceAll("BUILD_ID", build).replace("EVERYDAY_FONT_FILES", JSON.stringify(everyday))
+  .replace("FONT_FILES", JSON.stringify(fonts)));
 
 const { count, size, warnings } = await injectManifest({
   globDirectory: site,
