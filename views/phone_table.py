@@ -15,9 +15,11 @@ two QR codes (views/pairing.py). On them, JSON messages of protocol 1:
                   {"t": "bye"}                                the host ended the table
 
 The host's store is the truth: a guest's edit is taken only on the revision it started from, and
-only if a guest may make it (views/roles.py: a guest plays; it does not delete a game nor edit a
-finished one); it is stored (durable) before any phone is told. A message that is not JSON, too
-big, of another game or of an unknown kind is refused and logged, and never reaches the store.
+only if a guest's pad could have made it from that revision's record in one tap, with no new error
+by the rules (scoring/guest_edit.py, after views/roles.py: a guest plays; it does not rename,
+change the game's settings, delete a game nor edit a finished one); it is stored (durable) before
+any phone is told. A message that is not JSON, too big, of another game or of an unknown kind is
+refused and logged, and never reaches the store.
 A guest keeps the game as last seen in memory only, never in its own store.
 """
 from __future__ import annotations
@@ -30,8 +32,9 @@ from typing import Callable
 
 from pydantic import ValidationError
 
-from scoring import RecordBase, rules_for
+from scoring import RecordBase, parse_record, rules_for
 from scoring.common import N_, Words
+from scoring.guest_edit import refusal as guest_refusal
 from storage import StaleSave, StoreError
 from storage.api import Saved
 from views import pairing
@@ -200,9 +203,15 @@ class TableHost:
             stored = await self.games.load(self.game_id)
             if stored.record.finished:  # reopening or changing a finished game is the host's
                 return refused(ask, Words(HOST_ONLY["edit"]))
+            if message["from"] != stored.revision:  # made on an older record: the latest, to make it again
+                return game_message("stale", stored, ask=ask)
             try:
                 if kind == "save":
                     record = self._record(message.get("record"), stored.record)
+                    why = guest_refusal(stored.record, record)
+                    if why is not None:  # said to the guest in words, never stored
+                        log.warning("a guest's change refused: %s", why)
+                        return refused(ask, why)
                     saved = await self.games.run(self.games.store.save, record, message["from"])
                 else:
                     step = self.games.store.undo if kind == "undo" else self.games.store.redo
@@ -221,7 +230,8 @@ class TableHost:
     def _record(self, data, stored: RecordBase) -> RecordBase:
         if not isinstance(data, dict):
             raise ValueError("no record")
-        record = rules_for(stored.game).Record.model_validate(data)
+        # As an import reads one: its shape, its bounds, its players and their ids.
+        record = parse_record(data)
         if record.id != stored.id or record.game != stored.game or record.created != stored.created:
             raise ValueError("another game's record")
         return record
