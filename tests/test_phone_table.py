@@ -64,6 +64,7 @@ class WireLink:
         self.wire, self.peer = wire, peer
         self.listeners: list = []
         self.heard: list[dict] = []  # every event delivered to this phone, in order
+        self.sent: list[str] = []    # every message this phone sent, in order
 
     def listen(self, hear):
         self.listeners.append(hear)
@@ -79,6 +80,7 @@ class WireLink:
 
     def send(self, peer: str, text: str) -> None:
         assert isinstance(text, str)
+        self.sent.append(text)
         guest = peer if self.peer is None else self.peer
         if guest not in self.wire.up:
             return  # a closed channel carries nothing
@@ -558,6 +560,52 @@ def test_a_guests_edit_on_an_older_revision_is_answered_with_the_latest_not_comp
         assert answer["t"] == "stale" and answer["rev"] == later.revision
         assert await table.stored() == later
     run_apart(play())
+
+
+# ---------------------------------------------------------------- an edit the guest gave up on
+def test_an_edit_the_guest_stopped_waiting_for_is_never_stored(stores):
+    # The host's phone is busy (its lock held, as a slow store holds it) past the guest's wait:
+    # the guest says "not saved" and tells the host, which drops the edit when its turn comes.
+    async def play():
+        table = await table_of(stores, guests=1)
+        phone = table.phones[0]
+        before = await table.stored()
+        await table.host._lock.acquire()
+        try:
+            with pytest.raises(SaveFailed) as failed:
+                await phone.games.edit(table.game_id, phone.guest.saved, ann_rolls)
+            assert "not saved" in str(failed.value)
+            sent = [json.loads(m) for m in _sent_by(phone)]
+            assert sent[-1] == {"t": "forget", "ask": sent[-2]["ask"]}
+            await asyncio.sleep(0.05)  # the forget heard before the edit's turn
+        finally:
+            table.host._lock.release()
+        await asyncio.sleep(0.2)
+        assert await table.stored() == before
+        assert phone.guest.saved == before
+    run_apart(play())
+
+
+def test_an_edit_that_waited_past_the_hosts_share_of_the_wait_is_dropped_even_unforgotten(stores):
+    # The guest's "forget" may be lost with a dropping link: the host does not start an edit that
+    # waited longer than its share of the guest's wait (the rest is for the write and the answer).
+    async def play():
+        table = await table_of(stores, guests=1)
+        before = await table.stored()
+        await table.host._lock.acquire()
+        try:
+            table.phones[0].link.send("host", save_message(7, table.game_id, before.revision, ann_rolls(before.record)))
+            await asyncio.sleep(phone_table.ANSWER_WITHIN * phone_table.TAKE_WITHIN + 0.1)
+        finally:
+            table.host._lock.release()
+        await until(lambda: answer_to(table.phones[0], 7) is not None, what="the host's answer")
+        assert answer_to(table.phones[0], 7)["t"] == "refused"
+        assert await table.stored() == before
+    run_apart(play())
+
+
+def _sent_by(phone: Phone) -> list[str]:
+    return phone.link.sent
 
 
 # ---------------------------------------------------------------- the end of a table
