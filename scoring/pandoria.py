@@ -136,6 +136,12 @@ OVER_THE_TRACK = {
 
 def _check(checks: Checks, record: Record) -> None:
     mode = record.settings.mode
+    for i, entry in enumerate(record.log):
+        if entry.points < 1:  # a crown marker only moves forward: no key of the pad goes below 1
+            checks.error(f"log[{i}].points",
+                         # TRANSLATORS: Pandoria: an entry of the crown-track log ("Ann +4")
+                         N_("{name}: a crown-track entry moves the marker at least 1, not {points}"),
+                         name=record.name_of(entry.player), points=entry.points)
     realms = {pid: realm_of(record, pid) for pid in (record.settings.realms or {})}
     if realms and all(r in PROMO_REALMS for r in realms.values()) and len(realms) == len(record.players):
         # TRANSLATORS: Nymphs and Hanbok are Pandoria's promo realms: their names as the edition prints them

@@ -91,3 +91,26 @@ def test_the_place_of_a_duplicate_is_the_first_object_that_repeats():
     found = place_of_duplicate('{"a": [{"b": 1}, {"c": {"d": 1, "d": 2}}], "e": 1}')
     assert (found.where, found.key) == ("a[1].c", "d")
     assert place_of_duplicate('{"a": 1, "b": 2}') is None
+
+
+# A Pandoria crown step below 1 (#69): no pad makes one, so `score` says it is an error (exit 1)
+# and an import flags it in a finished game, as every error by the rules (storage/transfer.py).
+STEP = ('{"format": "pandapad/game", "version": 1, "id": "g-step", "game": "pandoria", "created": '
+        '"2026-11-22T19:04:00Z", "finished": %s, "players": ' + TWO + ', "log": [{"player": "a", "points": 4}, '
+        '{"player": "a", "points": -5}]}')
+
+
+def test_score_says_a_crown_step_below_one_is_an_error(tmp_path):
+    out = run("score", "-", stdin=STEP % "null")
+    assert out.returncode == 1
+    problems = json.loads(out.stdout)["problems"]
+    assert problems == [{"level": "error", "where": "log[1].points",
+                         "message": "Ann: a crown-track entry moves the marker at least 1, not -5"}]
+
+
+def test_an_import_flags_a_finished_game_with_a_crown_step_below_one():
+    from storage.reader import import_games
+    (finished,) = import_games(STEP % '"2026-11-22T21:00:00Z"', "step.json")
+    assert finished.problems == ("log[1].points: Ann: a crown-track entry moves the marker at least 1, not -5",)
+    (playing,) = import_games(STEP % "null", "step.json")  # in progress: the pad shows it, Finish is blocked
+    assert playing.problems == ()

@@ -146,3 +146,14 @@ def test_a_tie_on_both_is_a_shared_win_and_a_clear_win_is_said_plainly():
     assert final_words(score(r)) == "Ann and Ben tie on 8 and on 0 resources left over: a shared win"
     assert score(r).winners == ["p1", "p2"]
     assert final_words(score(pa.add_entry(r, "p2", 1))) == "Ben wins with 9"
+
+
+def test_a_crown_step_is_said_with_its_own_sign_never_plus_minus():
+    # A step below 1 is an error no pad makes (#69), but an old or imported record may hold one.
+    from views.pad.words import step
+    from views.pandoria.state import entry_line
+    record = pa.Record(players=(Player(id="a", name="Ann"), Player(id="b", name="Ben")),
+                       log=(pa.LogEntry(player="a", points=4), pa.LogEntry(player="b", points=-5, note="city")))
+    assert entry_line(record, 0) == "Ann +4"
+    assert entry_line(record, 1) == "Ben \u22125 · city"
+    assert [step(v) for v in (5, 0, -5)] == ["+5", "+0", "\u22125"]

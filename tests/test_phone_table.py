@@ -11,12 +11,16 @@ from types import SimpleNamespace
 
 import pytest
 
+from scoring import nokosu_dice as nk
 from scoring import panda_royale as pr
+from scoring import pandoria as pa
+from scoring import pass_the_pandas as pp
+from scoring import royal_ur as ur
 from storage import Store
 from tests.loops import run_apart
 from views import phone_table
 from views.games import Games, SaveFailed, new_record, now_iso
-from views.phone_table import MOST_BYTES, TableGames, TableGuest, TableHost
+from views.phone_table import MOST_BYTES, TableGames, TableGuest, TableHost, said_in_words
 
 GAME = "panda-royale"
 
@@ -60,6 +64,7 @@ class WireLink:
         self.wire, self.peer = wire, peer
         self.listeners: list = []
         self.heard: list[dict] = []  # every event delivered to this phone, in order
+        self.sent: list[str] = []    # every message this phone sent, in order
 
     def listen(self, hear):
         self.listeners.append(hear)
@@ -75,6 +80,7 @@ class WireLink:
 
     def send(self, peer: str, text: str) -> None:
         assert isinstance(text, str)
+        self.sent.append(text)
         guest = peer if self.peer is None else self.peer
         if guest not in self.wire.up:
             return  # a closed channel carries nothing
@@ -138,11 +144,11 @@ async def until(check, within: float = 5.0, what: str = "") -> None:
         await asyncio.sleep(0.005)
 
 
-async def table_of(stores, guests: int = 2) -> Table:
+async def table_of(stores, guests: int = 2, game: str = GAME, names=("Ann", "Ben", "Cat")) -> Table:
     """The host's phone with a game of Ann, Ben and Cat, and `guests` phones linked and said hello."""
     store = stores("store")
     games = Games(store)
-    saved = await games.create(new_record(GAME, ["Ann", "Ben", "Cat"]))
+    saved = await games.create(new_record(game, list(names)))
     wire = Wire()
     host = TableHost(games, wire.host, saved.record.id)
     phones = []
@@ -380,6 +386,226 @@ def test_a_from_that_is_true_is_not_a_revision_and_never_reaches_the_store(store
         assert [m["t"] for m in phone.link.messages()[heard:]] == ["refused"]
         assert await table.stored() == before
     run_apart(play())
+
+
+# ---------------------------------------------------------------- what a guest's pad can make (#69)
+# A guest's phone sends a whole record; the host takes it only when the guest's pad could have made
+# it from the revision it started from. Each game is set up by the host's own taps (a round, a
+# game of the match, a hand already played), then sent, straight down the guest's link, one change
+# of each kind no pad makes, and one the pad makes.
+def _rename(record):
+    players = (record.players[0].model_copy(update={"name": "Zed"}),) + record.players[1:]
+    return record.model_copy(update={"players": players})
+
+
+def _settings(record, **changes):
+    return record.model_copy(update={"settings": record.settings.model_copy(update=changes)})
+
+
+def _pr_setup(r):
+    for pid, face in (("p1", 4), ("p2", 5), ("p3", 3)):
+        r = pr.add_die(r, 0, pid, "yellow", face)
+    return pr.add_die(r, 1, "p1", "yellow", 2)
+
+
+def _ur_setup(r):  # UR-2: 2 not entered, 1 on S, 1 on a Rosette, 3 home, kept as game 1
+    r = ur.step(ur.step(ur.step(ur.set_winner(r, "p1"), "unentered", 2), "start", 1), "home", 3)
+    return ur.keep_entry(ur.add_counter(r, 4))
+
+
+def _nk_setup(r):  # NK-2: all made, A 4/4, B 5/5, C 3/3
+    for pid, n in (("p1", 4), ("p2", 5), ("p3", 3)):
+        r = nk.set_tricks(nk.declare(r, pid, n), pid, n)
+    return nk.close_round(r)
+
+
+def _pa_setup(r):
+    return pa.add_entry(pa.add_entry(r, "p1", 4), "p2", 3)
+
+
+def _pp_setup(r):  # hand 1: Ann out, then Ben; the table moves on to hand 2
+    return pp.next_hand(pp.go_out(pp.go_out(r, "p1"), "p2"))
+
+
+def _ur_game_one_rewritten(r):
+    rounds = (r.rounds[0].model_copy(update={"winner": "p2"}),)
+    return r.model_copy(update={"rounds": rounds})
+
+
+def _nk_round_one_rewritten(r):
+    rounds = (r.rounds[0].model_copy(update={"tricks": {"p1": 12, "p2": 0, "p3": 0}}),)
+    return r.model_copy(update={"rounds": rounds})
+
+
+def _pp_hand_one_rewritten(r):
+    out = r.rounds[0].out
+    return r.model_copy(update={"rounds": (r.rounds[0].model_copy(update={"out": (out[1], out[0])}),)})
+
+
+def _pp_points_not_held(r):  # Ann "scored" 40 going out, with the dice held left as they were
+    out = r.rounds[0].out
+    return r.model_copy(update={"rounds": (r.rounds[0].model_copy(
+        update={"out": (out[0].model_copy(update={"points": 40}),) + out[1:]}),)})
+
+
+NO_KEY = "the score pad has no key for that change, so the host's phone did not take it"
+SETTINGS = "Only the host can change these settings"
+RENAME = "Only the host can rename a player"
+# game: (players, the host's taps first, {kind: (the guest's change, the words it is refused in)}, a pad's tap)
+GUEST_CASES = {
+    "panda-royale": (["Ann", "Ben", "Cat"], _pr_setup, {
+        "an impossible value": (lambda r: pr.with_hand(r, 1, "p2", pr.Hand(yellow=(-3,))),
+                                "Ben: a yellow die shows -3; yellow faces are 1–8"),
+        "a renamed player": (_rename, RENAME),
+        "a past round rewritten": (lambda r: pr.with_hand(r, 0, "p1", pr.Hand(yellow=(6,))), NO_KEY),
+        # Panda Royale has no settings: the note is the game's own field the host writes
+        "a changed note": (lambda r: r.model_copy(update={"notes": "Ann forgot her pink die"}), NO_KEY),
+    }, lambda r: pr.add_die(r, 1, "p2", "purple", 5)),
+    "royal-ur": (["Ann", "Ben"], _ur_setup, {
+        "an impossible value": (lambda r: r.model_copy(update={"entry": ur.Entry(winner="p2", unentered=9)}), NO_KEY),
+        "a renamed player": (_rename, RENAME),
+        "a past round rewritten": (_ur_game_one_rewritten, NO_KEY),
+        "a changed setting": (lambda r: _settings(r, board=(4, 5, 4, 5, 4, 5, 2, 1, 5, 2, 4, 5, 3, 1)), SETTINGS),
+    }, lambda r: ur.set_winner(r, "p2")),
+    "nokosu-dice": (["Ann", "Ben", "Cat"], _nk_setup, {
+        "an impossible value": (lambda r: r.model_copy(update={"entry": nk.Entry(tricks={"p1": -2})}), NO_KEY),
+        "a renamed player": (_rename, RENAME),
+        "a past round rewritten": (_nk_round_one_rewritten, NO_KEY),
+        "a changed setting": (lambda r: _settings(r, zero_bonus=20), SETTINGS),
+    }, lambda r: nk.declare(r, "p1", 2)),
+    "pandoria": (["Ann", "Ben", "Cat"], _pa_setup, {
+        # the measured one: a crown step of -5 took 5 points off Ann on every phone
+        "an impossible value": (lambda r: pa._with_entry(r, 0, points=-5),
+                                "Ann: a crown-track entry moves the marker at least 1, not -5"),
+        "a renamed player": (_rename, RENAME),
+        "a past round rewritten": (lambda r: pa._with_entry(pa._with_entry(r, 0, points=9), 1, player="p3"), NO_KEY),
+        "a changed setting": (lambda r: _settings(r, mode="family"), SETTINGS),
+    }, lambda r: pa.add_entry(r, "p3", 5)),
+    "pass-the-pandas": (["Ann", "Ben", "Cat"], _pp_setup, {
+        "an impossible value": (_pp_points_not_held, NO_KEY),
+        "a renamed player": (_rename, RENAME),
+        "a past round rewritten": (_pp_hand_one_rewritten, NO_KEY),
+        "a changed setting": (lambda r: _settings(r, target=10), SETTINGS),
+    }, lambda r: pp.go_out(r, "p3")),
+}
+REFUSED_KINDS = [(game, kind) for game, (_n, _s, kinds, _t) in GUEST_CASES.items() for kind in kinds]
+
+
+async def _game_table(stores, game):
+    names, setup, _kinds, _tap = GUEST_CASES[game]
+    table = await table_of(stores, guests=1, game=game, names=names)
+    before = await table.games.edit(table.game_id, await table.stored(), setup)
+    await until(lambda: table.phones[0].guest.saved == before, what="the guest has the latest")
+    return table, before
+
+
+async def _send(table, message: str) -> dict:
+    phone = table.phones[0]
+    heard = len(phone.link.messages())
+    phone.link.send("host", message)
+    await until(lambda: len(phone.link.messages()) > heard, what="the host's answer")
+    await asyncio.sleep(0.05)  # nothing more comes
+    assert len(phone.link.messages()) == heard + 1
+    return phone.link.messages()[-1]
+
+
+@pytest.mark.parametrize("game,kind", REFUSED_KINDS)
+def test_a_change_no_guests_pad_can_make_is_refused_in_words_and_never_stored(stores, game, kind, caplog):
+    async def play():
+        table, before = await _game_table(stores, game)
+        change, words = GUEST_CASES[game][2][kind]
+        edited = change(before.record)
+        assert edited != before.record
+        answer = await _send(table, save_message(7, table.game_id, before.revision, edited))
+        assert answer["t"] == "refused" and answer["ask"] == 7
+        assert said_in_words(answer) == words  # what the guest's phone shows after "Not saved: "
+        assert await table.stored() == before  # the same revision, the same record
+        assert table.phones[0].guest.saved == before
+        assert "a guest's change refused" in caplog.text  # logged on the host
+    run_apart(play())
+
+
+@pytest.mark.parametrize("game", list(GUEST_CASES))
+def test_a_change_the_guests_pad_makes_is_still_taken(stores, game):
+    async def play():
+        table, before = await _game_table(stores, game)
+        tap = GUEST_CASES[game][3]
+        saved = await table.phones[0].games.edit(table.game_id, table.phones[0].guest.saved, tap)
+        stored = await table.stored()
+        assert saved == stored and stored.revision == before.revision + 1
+        assert stored.record == tap(before.record)
+    run_apart(play())
+
+
+def test_a_guests_pad_refusal_reaches_its_pad_in_words(stores):
+    # Through TableGames, as the guest's pad saves: the refusal is the SaveFailed the pad shows.
+    async def play():
+        table, before = await _game_table(stores, "pandoria")
+        phone = table.phones[0]
+        with pytest.raises(SaveFailed) as refused:
+            await phone.games.edit(table.game_id, phone.guest.saved, lambda r: pa._with_entry(r, 0, points=-5))
+        assert str(refused.value) == "Ann: a crown-track entry moves the marker at least 1, not -5"
+        assert await table.stored() == before
+    run_apart(play())
+
+
+def test_a_guests_edit_on_an_older_revision_is_answered_with_the_latest_not_compared(stores):
+    # Another phone's edit since is not the guest's change: the guest makes its tap again on the latest.
+    async def play():
+        table, before = await _game_table(stores, "pandoria")
+        later = await table.games.edit(table.game_id, before, lambda r: pa.add_entry(r, "p3", 2))
+        await until(lambda: table.phones[0].guest.saved == later, what="the guest hears the host's tap")
+        answer = await _send(table, save_message(7, table.game_id, before.revision,
+                                                 pa.add_entry(before.record, "p1", 1)))
+        assert answer["t"] == "stale" and answer["rev"] == later.revision
+        assert await table.stored() == later
+    run_apart(play())
+
+
+# ---------------------------------------------------------------- an edit the guest gave up on
+def test_an_edit_the_guest_stopped_waiting_for_is_never_stored(stores):
+    # The host's phone is busy (its lock held, as a slow store holds it) past the guest's wait:
+    # the guest says "not saved" and tells the host, which drops the edit when its turn comes.
+    async def play():
+        table = await table_of(stores, guests=1)
+        phone = table.phones[0]
+        before = await table.stored()
+        await table.host._lock.acquire()
+        try:
+            with pytest.raises(SaveFailed) as failed:
+                await phone.games.edit(table.game_id, phone.guest.saved, ann_rolls)
+            assert "not saved" in str(failed.value)
+            sent = [json.loads(m) for m in _sent_by(phone)]
+            assert sent[-1] == {"t": "forget", "ask": sent[-2]["ask"]}
+            await asyncio.sleep(0.05)  # the forget heard before the edit's turn
+        finally:
+            table.host._lock.release()
+        await asyncio.sleep(0.2)
+        assert await table.stored() == before
+        assert phone.guest.saved == before
+    run_apart(play())
+
+
+def test_an_edit_that_waited_past_the_hosts_share_of_the_wait_is_dropped_even_unforgotten(stores):
+    # The guest's "forget" may be lost with a dropping link: the host does not start an edit that
+    # waited longer than its share of the guest's wait (the rest is for the write and the answer).
+    async def play():
+        table = await table_of(stores, guests=1)
+        before = await table.stored()
+        await table.host._lock.acquire()
+        try:
+            table.phones[0].link.send("host", save_message(7, table.game_id, before.revision, ann_rolls(before.record)))
+            await asyncio.sleep(phone_table.ANSWER_WITHIN * phone_table.TAKE_WITHIN + 0.1)
+        finally:
+            table.host._lock.release()
+        await until(lambda: answer_to(table.phones[0], 7) is not None, what="the host's answer")
+        assert answer_to(table.phones[0], 7)["t"] == "refused"
+        assert await table.stored() == before
+    run_apart(play())
+
+
+def _sent_by(phone: Phone) -> list[str]:
+    return phone.link.sent
 
 
 # ---------------------------------------------------------------- the end of a table

@@ -331,3 +331,16 @@ def test_newer_version_names_both_versions():
     with pytest.raises(scoring.RecordError) as err:
         scoring.parse_record({**BASE, "version": 7})
     assert "7" in err.value.message and str(scoring.VERSION) in err.value.message
+
+
+# A crown marker only moves forward (#69): an entry below 1 is no tap of the pad.
+@pytest.mark.parametrize("points", [0, -5])
+def test_pandoria_crown_step_below_one_is_an_error(points):
+    result = scored(record("pandoria", ["A", "B"], log=[{"player": "a", "points": 4},
+                                                       {"player": "a", "points": points}]))
+    assert [(p.level, p.where, p.message) for p in result.problems] == [
+        ("error", "log[1].points", f"A: a crown-track entry moves the marker at least 1, not {points}")]
+
+
+def test_pandoria_crown_step_of_one_is_no_problem():
+    assert scored(record("pandoria", ["A", "B"], log=[{"player": "b", "points": 1}])).problems == []

@@ -506,8 +506,11 @@ class Shell:
             log.exception("keeping the table's game")
             self.page.show_dialog(ft.SnackBar(ft.Text(_("Not saved: {reason}", reason=exc), size=theme.BODY)))
             return
-        self.page.show_dialog(ft.SnackBar(ft.Text(_("Kept on this phone: the game is in its History."),
-                                                  size=theme.BODY)))
+        # Where the home lists it: a game the host ended before it was finished is played on here.
+        where = (_("Kept on this phone: the game is in its History.") if saved.record.finished
+                 # TRANSLATORS: "In progress" is the home screen's heading of the games being played
+                 else _("Kept on this phone: the game is under In progress."))
+        self.page.show_dialog(ft.SnackBar(ft.Text(where, size=theme.BODY)))
 
     def refuse(self, action: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(

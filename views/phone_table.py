@@ -8,6 +8,7 @@ two QR codes (views/pairing.py). On them, JSON messages of protocol 1:
                   {"t": "save", "ask": k, "id": game, "from": revision, "record": {...}}
                   {"t": "undo" | "redo", "ask": k, "id": game, "from": revision}
                   {"t": "delete", "ask": k, "id": game}
+                  {"t": "forget", "ask": k}           the guest stopped waiting for edit k
   host -> guest   {"t": "game", "rev": n, "undo": bool, "redo": bool, "record": {...}}  the latest
                   {"t": "saved", "ask": k, ...as game}        the guest's edit is stored
                   {"t": "stale", "ask": k, ...as game}        another edit came first: the latest
@@ -15,9 +16,13 @@ two QR codes (views/pairing.py). On them, JSON messages of protocol 1:
                   {"t": "bye"}                                the host ended the table
 
 The host's store is the truth: a guest's edit is taken only on the revision it started from, and
-only if a guest may make it (views/roles.py: a guest plays; it does not delete a game nor edit a
-finished one); it is stored (durable) before any phone is told. A message that is not JSON, too
-big, of another game or of an unknown kind is refused and logged, and never reaches the store.
+only if a guest's pad could have made it from that revision's record in one tap, with no new error
+by the rules (scoring/guest_edit.py, after views/roles.py: a guest plays; it does not rename,
+change the game's settings, delete a game nor edit a finished one); it is stored (durable) before
+any phone is told. `ask` is the edit's id on its link: an edit the guest stopped waiting for (it
+said "not saved") is dropped, never stored, so what the guest said stays true. A message that is
+not JSON, too big, of another game or of an unknown kind is refused and logged, and never reaches
+the store.
 A guest keeps the game as last seen in memory only, never in its own store.
 """
 from __future__ import annotations
@@ -30,8 +35,9 @@ from typing import Callable
 
 from pydantic import ValidationError
 
-from scoring import RecordBase, rules_for
+from scoring import RecordBase, parse_record, rules_for
 from scoring.common import N_, Words
+from scoring.guest_edit import refusal as guest_refusal
 from storage import StaleSave, StoreError
 from storage.api import Saved
 from views import pairing
@@ -47,6 +53,10 @@ _PEERS = itertools.count(1)  # the page's link names, never used twice by one pa
 MOST_BYTES = 256_000     # a 10-player game's record is about 25 kB as JSON
 OPEN_WITHIN = 15         # seconds from the answer read to the link open, before the reasons are said
 ANSWER_WITHIN = 10       # seconds a guest waits for the host's answer to an edit
+# The host starts storing an edit only within this share of the guest's wait after it arrived:
+# the rest is for the store's write and the answer's way back, so a guest never says "not saved"
+# of an edit the host then stored, even when its "forget" is lost with a dropping link.
+TAKE_WITHIN = 0.6
 
 
 class LinkFailed(Exception):
@@ -72,6 +82,8 @@ class Guest:
         self.state = "invited"   # invited -> here -> gone
         self.number = number     # "Phone 2" on the host's screens
         self.phone: str | None = None  # the phone's own id, from its hello
+        self.waiting: set[int] = set()   # its edits (asks) heard, not yet answered
+        self.given_up: set[int] = set()  # of those, the ones it stopped waiting for
 
 
 class TableHost:
@@ -158,8 +170,9 @@ class TableHost:
 
     async def take(self, guest: Guest, data) -> None:
         """One message of a guest's."""
+        arrived = asyncio.get_running_loop().time()
         try:
-            answer = await self._answer(guest, data)
+            answer = await self._answer(guest, data, arrived)
         except Exception as exc:  # noqa: BLE001 - a guest's message never breaks the host
             # (the host's storage full or lost, the game deleted here, nothing to undo): said in
             # words, to the edit that asked, so its phone does not wait and blame the link.
@@ -172,7 +185,7 @@ class TableHost:
         if answer is not None:
             self._send(guest, answer)
 
-    async def _answer(self, guest: Guest, data) -> dict | None:
+    async def _answer(self, guest: Guest, data, arrived: float) -> dict | None:
         if not isinstance(data, str) or len(data.encode("utf-8")) > MOST_BYTES:
             log.warning("a guest's message refused: %s", "too big" if isinstance(data, str) else "not text")
             return refused(None, Words(N_("That change is too big for the table.")))
@@ -188,6 +201,10 @@ class TableHost:
         if kind == "hello":
             self._known(guest, message.get("phone"))
             return game_message("game", await self.games.load(self.game_id), v=PROTOCOL)
+        if kind == "forget":  # no answer: the guest is not waiting any more
+            if type(ask) is int and ask in guest.waiting:
+                guest.given_up.add(ask)
+            return None
         if message.get("id") != self.game_id:
             log.warning("a guest's message for another game refused: %r", message.get("id"))
             return refused(ask, Words(N_("That change is for another game than the table's.")))
@@ -196,13 +213,36 @@ class TableHost:
         if kind not in ("save", "undo", "redo") or type(message.get("from")) is not int:
             log.warning("a guest's message refused: %r", kind)
             return refused(ask, Words(N_("The host's phone could not read that change.")))
+        if type(ask) is not int:  # an edit's id: its answer is matched by it
+            ask = None
+        guest.waiting.add(ask)
+        try:
+            return await self._edit(guest, kind, ask, message, arrived)
+        finally:
+            guest.waiting.discard(ask)
+            guest.given_up.discard(ask)
+
+    async def _edit(self, guest: Guest, kind: str, ask, message: dict, arrived: float) -> dict | None:
         async with self._lock:
+            if ask in guest.given_up:
+                log.warning("a guest's edit dropped: the guest stopped waiting for it")
+                return None
+            if asyncio.get_running_loop().time() - arrived > ANSWER_WITHIN * TAKE_WITHIN:
+                log.warning("a guest's edit dropped: it waited too long for its turn")
+                # TRANSLATORS: why a tap on a guest's phone was not saved, after "Not saved: "
+                return refused(ask, Words(N_("the host's phone was too busy to take this change in time; try again")))
             stored = await self.games.load(self.game_id)
             if stored.record.finished:  # reopening or changing a finished game is the host's
                 return refused(ask, Words(HOST_ONLY["edit"]))
+            if message["from"] != stored.revision:  # made on an older record: the latest, to make it again
+                return game_message("stale", stored, ask=ask)
             try:
                 if kind == "save":
                     record = self._record(message.get("record"), stored.record)
+                    why = guest_refusal(stored.record, record)
+                    if why is not None:  # said to the guest in words, never stored
+                        log.warning("a guest's change refused: %s", why)
+                        return refused(ask, why)
                     saved = await self.games.run(self.games.store.save, record, message["from"])
                 else:
                     step = self.games.store.undo if kind == "undo" else self.games.store.redo
@@ -221,7 +261,8 @@ class TableHost:
     def _record(self, data, stored: RecordBase) -> RecordBase:
         if not isinstance(data, dict):
             raise ValueError("no record")
-        record = rules_for(stored.game).Record.model_validate(data)
+        # As an import reads one: its shape, its bounds, its players and their ids.
+        record = parse_record(data)
         if record.id != stored.id or record.game != stored.game or record.created != stored.created:
             raise ValueError("another game's record")
         return record
@@ -356,6 +397,8 @@ class TableGuest:
             said = await asyncio.wait_for(answer, ANSWER_WITHIN)
         except asyncio.TimeoutError:
             said = None
+            if self.state in ("here", "quiet"):  # it says "not saved": the host must not store it later
+                self.link.send(self.peer, json.dumps({"t": "forget", "ask": number}))
         finally:
             self._asks.pop(number, None)
         if said is None:

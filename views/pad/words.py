@@ -12,6 +12,11 @@ def signed(value: int) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
+def step(value: int) -> str:
+    """A move along a track with its sign, "+5" or "−5": never "+-5" (#69)."""
+    return signed(value) if value < 0 else f"+{value}"
+
+
 def leaders(result: Result) -> list[str]:
     """Names sharing the best result."""
     return [s.name for s in result.players if s.place == 1]

@@ -15,6 +15,7 @@ from views.changes import Changes
 from views.games import Games
 from views.lang import N_, _, n_
 from views.pad.parts import action_bar, bar_reason, warning_row
+from views.pad.words import step
 from views.pad.screen import PadScreen
 from views.pandoria.editor import EntryEditor, MorePoints
 from views.pandoria.setup import SetupForm
@@ -202,8 +203,8 @@ class PandoriaScreen(PadScreen):
             running = pa.log_total(record, entry.player)
             # TRANSLATORS: Pandoria: the last entry of the crown-track log, the player's total, then the chips
             # saying what it was for
-            said = _("Last: {name} +{points} (= {total}) · what for?",
-                     name=record.name_of(entry.player), points=entry.points, total=running)
+            said = _("Last: {name} {points} (= {total}) · what for?",
+                     name=record.name_of(entry.player), points=step(entry.points), total=running)
             # The sum kept with its sign: German and Spanish lines broke "(= / 3)" (#45).
             ch.set(self.last_title, value=re.sub(r"([=+]) (?=\d)", "\\1\u00a0", said))
             for note, chip in self.note_chips.items():
@@ -229,10 +230,10 @@ class PandoriaScreen(PadScreen):
         note = _(row.note) if row.note else ""
         # TRANSLATORS: a crown-track log entry's button for a screen reader: "Edit entry 3: Ann +5, city closed,
         # 17 in all"
-        words = (_("Edit entry {n}: {name} +{points}, {note}, {total} in all", n=n, name=row.name, points=row.points,
-                   note=note, total=row.running) if row.note
-                 else _("Edit entry {n}: {name} +{points}, {total} in all", n=n, name=row.name, points=row.points,
-                        total=row.running))
+        words = (_("Edit entry {n}: {name} {points}, {note}, {total} in all", n=n, name=row.name,
+                   points=step(row.points), note=note, total=row.running) if row.note
+                 else _("Edit entry {n}: {name} {points}, {total} in all", n=n, name=row.name,
+                        points=step(row.points), total=row.running))
         control = ft.Container(
             ft.Semantics(label=words, button=True, exclude_semantics=True, content=ft.Row([
                 ft.Text(str(n), size=theme.SMALL, width=30, color=ft.Colors.ON_SURFACE_VARIANT),
@@ -240,7 +241,7 @@ class PandoriaScreen(PadScreen):
                                    overflow=ft.TextOverflow.ELLIPSIS),
                            *([ft.Text(note, size=theme.SMALL, color=theme.NOTE)] if row.note else [])],
                           spacing=0, expand=True),
-                ft.Text(f"+{row.points}", size=theme.LARGE, weight=ft.FontWeight.BOLD, width=56,
+                ft.Text(step(row.points), size=theme.LARGE, weight=ft.FontWeight.BOLD, width=56,
                         text_align=ft.TextAlign.END),
                 ft.Text(f"= {row.running}", size=theme.BODY, width=64, text_align=ft.TextAlign.END),
                 ft.Icon(ft.Icons.EDIT_OUTLINED, size=20, color=ft.Colors.ON_SURFACE_VARIANT),

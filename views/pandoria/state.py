@@ -11,6 +11,7 @@ from scoring import Result
 from scoring import pandoria as pa
 from views import lang
 from views.lang import N_, _, n_
+from views.pad.words import step
 
 # The game modes, (name, what it is): marked here, translated where shown (_(title)).
 MODES = {
@@ -119,8 +120,8 @@ def entry_line(record: pa.Record, index: int) -> str:
     name = record.name_of(e.player)
     if e.note:
         # TRANSLATORS: an entry of Pandoria's crown-track log: "Ann +5 · city closed"
-        return _("{name} +{points} · {note}", name=name, points=e.points, note=_(e.note))
-    return _("{name} +{points}", name=name, points=e.points)
+        return _("{name} {points} · {note}", name=name, points=step(e.points), note=_(e.note))
+    return _("{name} {points}", name=name, points=step(e.points))
 
 
 def log_summary(record: pa.Record) -> str:
