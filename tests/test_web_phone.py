@@ -674,6 +674,16 @@ def test_names_typed_offline_in_scripts_the_phone_never_drew_are_drawn(phone_bro
     assert set(asked.values()) == {200}, asked
 
 
+def import_from_the_pad(page, path: Path) -> None:
+    """From a pad: back to the home, Your data, and the file chosen to import (its preview next)."""
+    button(page, "Back").tap()
+    home(page)
+    button(page, "Your data").tap()
+    with page.expect_file_chooser() as chooser:
+        scrolled_to(page, button(page, "Choose a file to import")).tap()
+    chooser.value.set_files(str(path))
+
+
 def first_start(page, server) -> str:
     """A phone's first visit, until its offline copy and its snapshot of Python are kept: the build."""
     page.goto(url_of(server), timeout=START)
@@ -740,13 +750,8 @@ def test_a_cold_opening_restores_python_and_opens_on_the_pad_it_was_left_on(phon
         assert not any(line.startswith("Pandapad: Python started") for line in said), said
         screenshot(page, "web_cold_opening_on_the_pad")
         # The home is one tap away, and then the app's address opens on the home again.
-        button(page, "Back").tap()
-        home(page)
         # pydantic's core, restored with its memory: a record it refuses is refused in words.
-        button(page, "Your data").tap()
-        with page.expect_file_chooser() as chooser:
-            scrolled_to(page, button(page, "Choose a file to import")).tap()
-        chooser.value.set_files(str(refused))
+        import_from_the_pad(page, refused)
         said_on_screen(page, re.compile(r"^Refused, nothing was changed: .*created: .*not an ISO 8601 time"),
                        timeout=START)
         button(page, "Back").tap()
@@ -1113,12 +1118,7 @@ def test_a_cold_opening_shows_the_pad_as_it_was_left_at_once_and_a_tap_on_it_lan
         assert page.evaluate("window.__moments.taps") == {"made": 1, "refused": 0}
         _, said_of_it = picture_kept(page, route, not_as=said_of_it)  # the pad with 3 + 5, kept once still
         # An import writes the store: the picture of before it is not taken for the pad after it.
-        button(page, "Back").tap()
-        home(page)
-        button(page, "Your data").tap()
-        with page.expect_file_chooser() as chooser:
-            scrolled_to(page, button(page, "Choose a file to import")).tap()
-        chooser.value.set_files(str(other))
+        import_from_the_pad(page, other)
         button(page, "Import 1 game").tap()
         said_on_screen(page, "Imported from another-game.json: 1 new", timeout=START)
     with restarted(phone_browser, profile, offline=True) as (page, said):
