@@ -41,6 +41,9 @@ TAB_LOCK = "pandapad-store"   # one tab at a time: two copies of the files would
 # After the last store call, the pad is taken as still (its screen sent): the page may then keep a
 # picture of it for the next opening (web/picture.js, #68). Long enough that a run of taps is one.
 STILL_AFTER = 0.8
+# ... and after an opening: the first screen is then being drawn, seconds of a slow phone's core
+# (#68: said at 0.8 s, the picture taken beside that frame made it 1 s later at a quarter of a core).
+STILL_AFTER_OPENING = 4.0
 # Where this phone was in the game last shown (a pad's phone_state: whose hand, which tab), so that
 # the next opening shows the pad as it was left, as its picture does. Beside the store, not in it.
 PLACE = f"{MOUNT}/place.pickle"
@@ -65,7 +68,6 @@ class PhoneHost(Host):
         self._still = None  # the timer of the next "still" (STILL_AFTER)
         self._calls = 0  # store calls so far: a "still" said while one came is not said
         self._place: Callable[[], tuple[str, int, dict]] | None = None  # the pad on the screen's place
-        self._place_kept = b""  # what PLACE holds, as written by this tab
 
     @property
     def phones(self):
@@ -95,18 +97,18 @@ class PhoneHost(Host):
         """Where this phone was in the game when the app was last open on it, if the game is still
         at that revision (a place of another game, or of a game changed since, is not taken)."""
         try:
-            kept = pickle.loads(Path(PLACE).read_bytes())
+            kept = pickle.loads(_read(PLACE))
             return kept["place"] if kept["game"] == game_id and kept["revision"] == revision else None
         except Exception:  # noqa: BLE001 - none kept, or unreadable: the pad opens where it starts
             return None
 
-    def still_soon(self) -> None:
-        """Say the pad is still once no store call came for STILL_AFTER (the last one wins)."""
+    def still_soon(self, after: float = STILL_AFTER) -> None:
+        """Say the pad is still once no store call came for `after` seconds (the last one wins)."""
         if self.page is None:
             return
         if self._still is not None:
             self._still.cancel()
-        self._still = asyncio.get_running_loop().call_later(STILL_AFTER, lambda: asyncio.ensure_future(self._say_still()))
+        self._still = asyncio.get_running_loop().call_later(after, lambda: asyncio.ensure_future(self._say_still()))
 
     async def _say_still(self) -> None:
         """Keep where this phone is in the game (PLACE), then tell the page the pad on the screen
@@ -125,9 +127,8 @@ class PhoneHost(Host):
             game_id, revision, place = self._place()
             if page.route.endswith("/" + game_id):
                 kept = pickle.dumps({"game": game_id, "revision": revision, "place": place})
-                if kept != self._place_kept:
+                if kept != _read(PLACE):  # written only when it moved (an opening's is kept already)
                     Path(PLACE).write_bytes(kept)
-                    self._place_kept = kept
                     try:
                         await self.sync()
                     except StoreError:  # storage full or gone: no picture either
@@ -316,6 +317,13 @@ def store_stamp(folder: str = MOUNT) -> list[int]:
     return [newest, count]
 
 
+def _read(path: str) -> bytes | None:
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        return None
+
+
 def _handling() -> bool:
     """Whether Flet is still running a handler of a tap (each runs in a task of its own, and its
     changes are sent when it ends)."""
@@ -427,7 +435,7 @@ def start() -> None:
             host.page = page
         finally:  # whatever the first screen is, the page's opening screen goes
             _say_ready()
-        host.still_soon()  # the open wrote the store (its stat cache): the pad as it opened is still
+        host.still_soon(STILL_AFTER_OPENING)  # the open wrote the store (its stat cache): the pad as it opened is still
 
     ft.run(main)
 
