@@ -1046,9 +1046,12 @@ PICTURE = "caches.open('pandapad-picture').then(c => c.match(new URL('pandapad-p
 
 def picture_kept(page, route: str, not_as: str | None = None) -> tuple[bytes, str]:
     """The picture of the pad the phone keeps and what it says of itself, once it is of this
-    address (and says otherwise than not_as: a new one) (web/picture.js)."""
-    until(page, f"([r, n]) => {PICTURE}.then(k => !!k && JSON.parse(k.headers.get('x-pandapad-picture')).route === r"
-                " && k.headers.get('x-pandapad-picture') !== n)", [route, not_as])
+    address and of the store as IndexedDB holds it now (a picture of before the last tap may be
+    kept while that tap is stored), and says otherwise than not_as (web/picture.js)."""
+    until(page, f"([r, n]) => Promise.all([{PICTURE}, window.pandapadStoreStamp()]).then(([k, now]) => {{"
+                "  if (!k || k.headers.get('x-pandapad-picture') === n) return false;"
+                "  const said = JSON.parse(k.headers.get('x-pandapad-picture'));"
+                "  return said.route === r && JSON.stringify(said.stamp) === JSON.stringify(now); })", [route, not_as])
     return (bytes(page.evaluate(f"{PICTURE}.then(k => k.arrayBuffer()).then(b => Array.from(new Uint8Array(b)))")),
             page.evaluate(f"{PICTURE}.then(k => k.headers.get('x-pandapad-picture'))"))
 
