@@ -10,6 +10,7 @@ import functools
 import http.server
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -541,6 +542,33 @@ def newer_build(root: Path) -> None:
     index.write_text(index.read_text().replace("<head>", '<head>\n  <meta name="pandapad-build" content="new">', 1))
     subprocess.run(["node", str(REPO_ROOT / "web" / "sw.mjs"), str(root)], check=True, cwd=REPO_ROOT / "web",
                    capture_output=True)
+
+
+def named_build(root: Path) -> str:
+    """The build's name web/sw.mjs writes into the page of the site at `root`."""
+    subprocess.run(["node", str(REPO_ROOT / "web" / "sw.mjs"), str(root)], check=True, cwd=REPO_ROOT / "web",
+                   capture_output=True)
+    return re.search(r'name="pandapad-build-id" content="([0-9a-f]+)"', (root / "index.html").read_text()).group(1)
+
+
+def test_a_build_that_changes_only_its_page_has_a_new_name(site, tmp_path):
+    """Flutter's renderer, the page's scripts and their order are chosen in the page: a build that
+    changes only that is another build, or a phone would show a picture of the pad (#68) or keep
+    an engine of the old one as this one's. Naming the same files again gives the same name."""
+    root = tmp_path / "web"
+    written = {"index.html", "404.html", "sw.js"}  # what sw.mjs rewrites in place: copies, not links
+    shutil.copytree(site, root, copy_function=lambda src, dst: (shutil.copy2 if Path(src).name in written
+                                                                else os.link)(src, dst))
+    as_built = build_of_site(site)
+    assert named_build(root) == as_built
+    index = root / "index.html"
+    index.write_text(index.read_text().replace('flet.webRenderer="auto"', 'flet.webRenderer="canvaskit"', 1))
+    assert 'flet.webRenderer="canvaskit"' in index.read_text()
+    assert named_build(root) != as_built
+
+
+def build_of_site(site: Path) -> str:
+    return re.search(r'name="pandapad-build-id" content="([0-9a-f]+)"', (site / "index.html").read_text()).group(1)
 
 
 def test_a_new_build_replaces_the_old_one_whole_after_the_next_visit(phone_browser, site, tmp_path):

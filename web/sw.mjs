@@ -22,22 +22,29 @@ for (const f of readdirSync(join(site, workboxDir))) {
 const copies = readdirSync(site, { recursive: true })
   .filter((f) => /\.(br|gz)$/.test(f) && existsSync(join(site, f.replace(/\.(br|gz)$/, ""))));
 
-// The build's own name, a hash of every file but the page: written into the page and into the
-// worker, so that a page can tell whether the worker that now controls it is of its build
-// (web/page.js), whatever order the browser swapped them in.
+// The build's own name, a hash of every file, the pages without their name: written into the
+// page and into the worker, so that a page can tell whether the worker that now controls it is of
+// its build (web/page.js), whatever order the browser swapped them in. A change to the pages alone
+// (Flutter's renderer is chosen there) is a new build: a picture or an engine kept of the old one
+// is not taken for this one's.
 const pages = ["index.html", "404.html"];
+const unnamed = (page) => readFileSync(join(site, page), "utf8").replace(/\n\s*<meta name="pandapad-build-id"[^>]*>/, "");
 // Python's snapshot sent with the site (web/ship_snapshot.py) is made of this build after it is
 // named, and names it itself; the worker keeps it once restored, so it is no file of the offline copy.
 const shipped = ["python-snapshot.gz", "python-snapshot.json"];
 const hash = createHash("sha256");
 for (const f of readdirSync(site, { recursive: true }).sort()) {
-  if (pages.includes(f) || shipped.includes(f) || copies.includes(f) || f === "sw.js" || f.startsWith(".") || f.startsWith(workboxDir)
+  if (pages.includes(f)) {
+    hash.update(f).update("\0").update(unnamed(f)).update("\0");
+    continue;
+  }
+  if (shipped.includes(f) || copies.includes(f) || f === "sw.js" || f.startsWith(".") || f.startsWith(workboxDir)
       || !statSync(join(site, f)).isFile()) continue;
   hash.update(f).update("\0").update(readFileSync(join(site, f))).update("\0");
 }
 const build = hash.digest("hex").slice(0, 16);
 for (const page of pages) {
-  const html = readFileSync(join(site, page), "utf8").replace(/\n\s*<meta name="pandapad-build-id"[^>]*>/, "");
+  const html = unnamed(page);
   writeFileSync(join(site, page), html.replace("<head>", `<head>\n  <meta name="pandapad-build-id" content="${build}">`));
 }
 
