@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
@@ -13,6 +14,18 @@ from tests import browser_harness, fake_camera
 for _var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(_var, None)
 os.environ["LANG"] = "C.UTF-8"
+
+
+@pytest.fixture(autouse=True)
+def words_for_screens():
+    """main.main() run in this process (the command line's tests) leaves views.lang speaking to a
+    terminal (lang.for_terminal: none of the screen's line-break joiners) for the rest of the worker:
+    after each test the screen's words are back, so no later test draws words without them."""
+    yield
+    lang = sys.modules.get("views.lang")  # not imported here: a test of main.py score has no Flet
+    if lang is not None and not lang._drawn:
+        lang._drawn = True
+        lang.translations.cache_clear()
 
 
 @pytest.fixture(scope="session")

@@ -81,20 +81,14 @@ def checksums(folder: Path) -> dict[str, str]:
 
 
 def command(*argv: str) -> tuple[int, str, str]:
-    """main.py in this process: (exit status, stdout, stderr); any other exception fails. The
-    process's words are for screens again afterwards: main.main() leaves them for a terminal
-    (lang.for_terminal), and a later test in this worker of how a screen writes a Korean clock
-    got no no-break spaces."""
+    """main.py in this process: (exit status, stdout, stderr); any other exception fails. (It
+    leaves views.lang speaking to a terminal: tests/conftest.py puts the screen's words back.)"""
     out, err = io.StringIO(), io.StringIO()
-    drawn = lang._drawn
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             status = main.main(list(argv))
         except SystemExit as stop:
             status = stop.code
-        finally:
-            lang._drawn = drawn
-            lang.translations.cache_clear()
     return status, out.getvalue(), err.getvalue()
 
 

@@ -20,8 +20,8 @@ PREFIX = set("+$£¥€＋￥")  # Unicode's class PR: no break between it and a
 
 @pytest.fixture(autouse=True)
 def drawn(monkeypatch):
-    """Words as a screen draws them: main.main(), run in-process by the command line's tests in the same
-    worker, leaves the process speaking to a terminal (lang.for_terminal: no joiners)."""
+    """Words as a screen draws them, with no translation kept from another test's words: some tests
+    here speak to a terminal (lang._drawn False, as main.py's commands do)."""
     monkeypatch.setattr(lang, "_drawn", True)
     lang.translations.cache_clear()
     yield

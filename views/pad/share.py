@@ -106,10 +106,10 @@ def result_card(record, outcome: str = "", width: int = CARD_WIDTH) -> ft.Contai
     ], spacing=12), bgcolor=colour, padding=ft.Padding.symmetric(horizontal=16, vertical=14))
     body = [ft.Text(verdict(winners), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_SURFACE)]
     if outcome:
-        body.append(ft.Text(outcome, size=15, color=ft.Colors.ON_SURFACE_VARIANT))
+        body.append(ft.Text(outcome, size=15, color=theme.NOTE))
     body.append(ft.Column([row(s) for s in sorted(result.players, key=lambda s: s.place)], spacing=2))
     # TRANSLATORS: the foot of the result picture; Pandapad is the app's name.
-    footer = ft.Row([ft.Text(_("Scored with Pandapad"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)],
+    footer = ft.Row([ft.Text(_("Scored with Pandapad"), size=12, color=theme.NOTE)],
                     alignment=ft.MainAxisAlignment.END)
     return ft.Container(
         ft.Column([header, ft.Container(ft.Column(body + [footer], spacing=8, tight=True),

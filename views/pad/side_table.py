@@ -16,10 +16,6 @@ def name_width(name: str, size: float, least: float, most: float = 160) -> float
     return min(most, max(least, theme.text_width(name, size) * 1.1 + 8))
 
 
-def fits(widths: list[float], room: float) -> bool:
-    return sum(widths) <= room
-
-
 def side_scrolled(fixed: list[ft.Control], rows: list[ft.Control], heights: list[float],
                   right: list[ft.Control] | None = None, looks: list[dict] | None = None) -> ft.Control:
     """fixed[i], rows[i] (and right[i]) are one row, heights[i] px high (looks[i]: its background and border,

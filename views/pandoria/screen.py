@@ -236,7 +236,7 @@ class PandoriaScreen(PadScreen):
                         points=step(row.points), total=row.running))
         control = ft.Container(
             ft.Semantics(label=words, button=True, exclude_semantics=True, content=ft.Row([
-                ft.Text(str(n), size=theme.SMALL, width=30, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Text(str(n), size=theme.SMALL, width=30, color=theme.NOTE),
                 ft.Column([ft.Text(row.name, size=theme.BODY, weight=ft.FontWeight.BOLD, no_wrap=True,
                                    overflow=ft.TextOverflow.ELLIPSIS),
                            *([ft.Text(note, size=theme.SMALL, color=theme.NOTE)] if row.note else [])],
@@ -244,7 +244,7 @@ class PandoriaScreen(PadScreen):
                 ft.Text(step(row.points), size=theme.LARGE, weight=ft.FontWeight.BOLD, width=56,
                         text_align=ft.TextAlign.END),
                 ft.Text(f"= {row.running}", size=theme.BODY, width=64, text_align=ft.TextAlign.END),
-                ft.Icon(ft.Icons.EDIT_OUTLINED, size=20, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Icon(ft.Icons.EDIT_OUTLINED, size=20, color=theme.NOTE),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)),
             padding=ft.Padding.symmetric(horizontal=4, vertical=6), ink=True,
             border=ft.Border.only(bottom=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
