@@ -88,7 +88,7 @@ def test_a_guests_save_redraws_only_what_changed_on_the_host_and_the_other_guest
         host = PadOnPage(table.games, before)
         other = PadOnPage(two.games, two.guest.saved)
         # As the shell wires them (views/app.py invite_phone_screen, joined_table).
-        table.host.tell_pad = lambda revision: host.shell.reload_pad(table.game_id, revision)
+        table.host.tell_pad = lambda saved: host.shell.reload_pad(table.game_id, saved.revision, saved)
         two.guest.heard_game = lambda saved: other.shell.heard_table_game(two.guest, saved)
         if go is not None:
             await go(host.pad)

@@ -93,7 +93,7 @@ class TableHost:
         self.games, self.link, self.game_id = games, link, game_id
         self.guests: dict[str, Guest] = {}
         self.told = told         # the host's screens redraw who is here (set by the screen showing it)
-        self.tell_pad: Callable[[int], None] = lambda revision: None  # the host's own pad reloads
+        self.tell_pad: Callable[[Saved], None] = lambda saved: None  # the host's own pad takes it
         self._numbers = itertools.count(1)
         self._stop = link.listen(self._heard)
         self._lock = asyncio.Lock()  # one guest's edit at a time, in the order they came
@@ -254,7 +254,7 @@ class TableHost:
                 return refused(ask, Words(N_("The host's phone could not read that change.")))
             if saved.record.finished:
                 self.games.tonight.add(self.game_id)
-        self.tell_pad(saved.revision)
+        self.tell_pad(saved)
         self.broadcast(saved, but=guest)
         return game_message("saved", saved, ask=ask)
 
