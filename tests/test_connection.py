@@ -11,13 +11,12 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from flet.messaging.connection import Connection
 from flet.messaging.session import Session
-from flet.pubsub.pubsub_hub import PubSubHub
 
 from scoring import Player
 from scoring import panda_royale as pr
 from storage import Store
+from tests.flet_wire import Wired
 from tests.loops import run_apart
 from tests.netproxy import LinkProxy
 from views.hosts.connection import Pulse
@@ -97,22 +96,6 @@ def test_the_proxy_passes_holds_and_cuts(echo):
 
 # --------------------------------------------------------------------------- a phone that left
 
-class InMemory(Connection):
-    """Flet's own session and page, with messages kept in a list instead of a websocket."""
-
-    def __init__(self, loop):
-        super().__init__()
-        self.loop = loop
-        self.pubsubhub = PubSubHub(loop=loop)
-        self.sent = []
-
-    def send_message(self, message):
-        self.sent.append(message)
-
-    def dispose(self):
-        pass
-
-
 def test_a_save_that_completes_after_the_phone_left_is_kept_and_does_not_crash(tmp_path):
     """Vibration on, an Android phone: its tap is saved while its link drops. Flet 1.0.5's
     page.run_task raises for a session with no connection; the save must still stand and the
@@ -120,7 +103,7 @@ def test_a_save_that_completes_after_the_phone_left_is_kept_and_does_not_crash(t
     from views.panda_royale.screen import RoyaleScreen
 
     async def play():
-        session = Session(InMemory(asyncio.get_running_loop()))
+        session = Session(Wired(asyncio.get_running_loop()))  # Flet's own session and page
         page = session.page
         page.platform = ft.PagePlatform.ANDROID
         with Store.open(tmp_path) as store:

@@ -562,6 +562,24 @@ def test_a_guests_edit_on_an_older_revision_is_answered_with_the_latest_not_comp
     run_apart(play())
 
 
+def test_a_game_changed_in_the_store_behind_the_table_is_not_saved_over_by_a_guest(stores):
+    # The host checks a guest's edit against the game as it last stored or read it, without
+    # reading the store first (#69); a change that came another way (a backup restored, a file
+    # imported) is still never lost: the guest gets the stored game and makes its tap again on it.
+    async def play():
+        table = await table_of(stores, guests=1)
+        phone = table.phones[0]
+        before = phone.guest.saved
+        behind = await table.games.run(table.store.save, ben_rolls(before.record), before.revision)
+        answer = await _send(table, save_message(7, table.game_id, before.revision, ann_rolls(before.record)))
+        assert answer["t"] == "stale" and answer["rev"] == behind.revision
+        assert await table.stored() == behind
+        saved = await phone.games.edit(table.game_id, phone.guest.saved, ann_rolls)
+        stored = await table.stored()
+        assert saved == stored and stored.record == ann_rolls(behind.record)
+    run_apart(play())
+
+
 # ---------------------------------------------------------------- an edit the guest gave up on
 def test_an_edit_the_guest_stopped_waiting_for_is_never_stored(stores):
     # The host's phone is busy (its lock held, as a slow store holds it) past the guest's wait:

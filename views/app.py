@@ -440,7 +440,7 @@ class Shell:
             if self.table_host is not None:
                 self.table_host.end()
             table = self.table_host = TableHost(self.games, self.host.phones, game_id)
-            table.tell_pad = lambda revision: self.reload_pad(game_id, revision)
+            table.tell_pad = lambda saved: self.reload_pad(game_id, saved.revision, saved)
             table.told = lambda: self.redraw_pad(game_id)
         return InvitePhoneScreen(self.page, self.host.phones, self.navigate, self.table_host)
 
@@ -456,17 +456,17 @@ class Shell:
     def heard_table_game(self, guest, saved) -> None:
         finished_now = saved.record.finished and not guest.told_finished
         guest.told_finished = bool(saved.record.finished)
-        self.reload_pad(saved.record.id, saved.revision)
+        self.reload_pad(saved.record.id, saved.revision, saved)
         if finished_now:
             self.offer_to_keep(guest, _("The game is finished. Keep it on this phone too?"))
 
-    def reload_pad(self, game_id: str, revision: int) -> None:
-        """Another phone of a table of phones changed the game (#54): the pad on show takes it, as
-        it takes another phone's save at a --lan table (Flet's PubSub has no loop in the phone's
-        worker, and one session: the pad is told directly)."""
+    def reload_pad(self, game_id: str, revision: int, saved=None) -> None:
+        """Another phone of a table of phones changed the game (#54): the pad on show takes it
+        (`saved`, that revision as stored), as it takes another phone's save at a --lan table
+        (Flet's PubSub has no loop in the phone's worker, and one session: the pad is told directly)."""
         screen = self.screen
         if screen is not None and getattr(screen, "game_id", None) == game_id and hasattr(screen, "on_other_session"):
-            self.page.run_task(screen.on_other_session, f"game:{game_id}", revision)
+            self.page.run_task(screen.on_other_session, f"game:{game_id}", revision, saved)
 
     def redraw_pad(self, game_id: str) -> None:
         """Who is linked changed (#54): the pad on show says so."""

@@ -93,10 +93,14 @@ class TableHost:
         self.games, self.link, self.game_id = games, link, game_id
         self.guests: dict[str, Guest] = {}
         self.told = told         # the host's screens redraw who is here (set by the screen showing it)
-        self.tell_pad: Callable[[int], None] = lambda revision: None  # the host's own pad reloads
+        self.tell_pad: Callable[[Saved], None] = lambda saved: None  # the host's own pad takes it
         self._numbers = itertools.count(1)
         self._stop = link.listen(self._heard)
         self._lock = asyncio.Lock()  # one guest's edit at a time, in the order they came
+        # The game as this phone last stored or read it: a guest's edit on that revision is checked
+        # against it with no read of the store first (on the phone each store call waits for a sync
+        # with IndexedDB, #69). The store's own revision check still refuses a save on an old one.
+        self.latest: Saved | None = None
         games.after_save.append(self._saved_here)
         games.tables[game_id] = self
         self.ended = False
@@ -161,7 +165,7 @@ class TableHost:
 
     async def _catch_up(self, guest: Guest) -> None:
         try:
-            self._send(guest, game_message("game", await self.games.load(self.game_id)))
+            self._send(guest, game_message("game", await self._load()))
         except Exception:  # noqa: BLE001 - its next edit gets the latest as a stale answer
             log.exception("catching a guest up")
 
@@ -200,7 +204,7 @@ class TableHost:
         kind, ask = message.get("t"), message.get("ask")
         if kind == "hello":
             self._known(guest, message.get("phone"))
-            return game_message("game", await self.games.load(self.game_id), v=PROTOCOL)
+            return game_message("game", await self._load(), v=PROTOCOL)
         if kind == "forget":  # no answer: the guest is not waiting any more
             if type(ask) is int and ask in guest.waiting:
                 guest.given_up.add(ask)
@@ -231,7 +235,9 @@ class TableHost:
                 log.warning("a guest's edit dropped: it waited too long for its turn")
                 # TRANSLATORS: why a tap on a guest's phone was not saved, after "Not saved: "
                 return refused(ask, Words(N_("the host's phone was too busy to take this change in time; try again")))
-            stored = await self.games.load(self.game_id)
+            stored = self.latest
+            if stored is None or message["from"] != stored.revision:
+                stored = await self._load()
             if stored.record.finished:  # reopening or changing a finished game is the host's
                 return refused(ask, Words(HOST_ONLY["edit"]))
             if message["from"] != stored.revision:  # made on an older record: the latest, to make it again
@@ -248,15 +254,20 @@ class TableHost:
                     step = self.games.store.undo if kind == "undo" else self.games.store.redo
                     saved = await self.games.run(step, self.game_id, message["from"])
             except StaleSave:
-                return game_message("stale", await self.games.load(self.game_id), ask=ask)
+                return game_message("stale", await self._load(), ask=ask)
             except (ValidationError, ValueError) as exc:
                 log.warning("a guest's record refused: %s", exc)
                 return refused(ask, Words(N_("The host's phone could not read that change.")))
+            self.latest = saved
             if saved.record.finished:
                 self.games.tonight.add(self.game_id)
-        self.tell_pad(saved.revision)
+        self.tell_pad(saved)
         self.broadcast(saved, but=guest)
         return game_message("saved", saved, ask=ask)
+
+    async def _load(self) -> Saved:
+        self.latest = await self.games.load(self.game_id)
+        return self.latest
 
     def _record(self, data, stored: RecordBase) -> RecordBase:
         if not isinstance(data, dict):
@@ -289,6 +300,7 @@ class TableHost:
     def _saved_here(self, game_id: str, saved: Saved) -> None:
         """The host's own pad saved: the guests see it."""
         if game_id == self.game_id and not self.ended:
+            self.latest = saved
             self.broadcast(saved)
 
     def end(self) -> None:

@@ -231,8 +231,8 @@ class RoyaleScreen(PadScreen):
             self.fill_sheet()
         self.page.update(self.view)
 
-    def fill_sheet(self) -> None:
-        self.sheet.show(self.record, self.result, self.sheet_pid, self.cursor.round, self.editable_to())
+    def fill_sheet(self, ch: Changes | None = None) -> None:
+        self.sheet.show(self.record, self.result, self.sheet_pid, self.cursor.round, self.editable_to(), ch)
 
     def show_hand(self) -> None:
         """Back to the hand (after picking a round on the sheet)."""
@@ -278,21 +278,22 @@ class RoyaleScreen(PadScreen):
     # ------------------------------------------------------------------ filling
     def fill(self, ch: Changes) -> None:
         """Everything below the strip, from the record (new cursor, undo, another round)."""
-        self.editor.visible = not self.cursor.is_summary
-        self.summary.visible = self.cursor.is_summary
+        summary = self.cursor.is_summary
+        ch.set(self.editor, visible=not summary)
+        ch.set(self.summary, visible=summary)
         for b in (self.prev_btn, self.next_btn):
-            b.visible = not self.cursor.is_summary
-        if not self.cursor.is_summary:
-            self.round_btn.visible = self.finish_btn.visible = self.bar_reason.visible = False
-        self.bar.visible = self.record.finished is None
-        ch.add(self.bar)
-        if self.cursor.is_summary:
-            self.fill_summary()
+            ch.set(b, visible=not summary)
+        if not summary:
+            for b in (self.round_btn, self.finish_btn, self.bar_reason):
+                ch.set(b, visible=False)
+        ch.set(self.bar, visible=self.record.finished is None)
+        if summary:
+            self.fill_summary(ch)
         else:
             self.fill_hand(ch)
             self.fill_pad(ch)
         if self.sheet_on_screen:  # a hidden sheet is filled when it is shown (on_toggle, on_resize)
-            self.fill_sheet()
+            self.fill_sheet(ch)
 
     def editable_to(self) -> int:
         return min(pr.current_round(self.record), pr.ROUNDS - 1) if self.record.rounds else 0
@@ -387,11 +388,12 @@ class RoyaleScreen(PadScreen):
         for c, tab in self.tabs.items():
             ch.set(tab, border=ft.Border.all(4, ft.Colors.ON_SURFACE) if c == colour else None)
 
-    def fill_summary(self) -> None:
+    def fill_summary(self, ch: Changes) -> None:
         i = self.cursor.round
         s = round_summary(self.record, self.result, i)
         name = self.record.name_of
         self.bar_reason.visible = False
+        ch.add(self.bar)  # its buttons and reason are set below and in _summary_buttons
         out: list[ft.Control] = [ft.Text(_("Final standings") if s.final and s.complete
                                          else _("Round {round} is in", round=i + 1),
                                          size=theme.LARGE, weight=ft.FontWeight.BOLD)]
@@ -454,7 +456,8 @@ class RoyaleScreen(PadScreen):
             self.bar_reason.value, self.bar_reason.visible = _("Fix the errors before finishing."), True
         if s.final:
             out.append(actions)
-        self.summary.controls = out
+        self.summary.controls = out  # made anew from the record: all of it sent
+        ch.add(self.summary)
 
     def _summary_buttons(self, s) -> ft.Control:
         i = s.round

@@ -91,17 +91,22 @@ class Sheet:
             self.on_pick_round(index, self.pid)
 
     def show(self, record: pr.Record, result: Result, pid: str, cursor_round: int | None,
-             editable_to: int) -> None:
-        """Fill the whole sheet for one player (send self.control afterwards)."""
-        ch = Changes()
+             editable_to: int, ch: Changes | None = None) -> None:
+        """Fill the whole sheet for one player: what changed is in `ch` (without one, send
+        self.control afterwards)."""
+        ch = ch or Changes()
         self.pid = pid
         # TRANSLATORS: beside the title "Sheet": whose sheet it is ("Sheet of Ann").
-        self.title.value = _("of {name}", name=record.name_of(pid))
-        if len(record.players) <= CHIPS_UP_TO:
-            self.players.controls = [ft.Row([self._player_chip(p.id, p.name, p.id == pid) for p in record.players],
-                                            wrap=True, spacing=6, run_spacing=6)]
-        else:
-            self.players.controls = [self._player_picker(record, pid)]
+        ch.set(self.title, value=_("of {name}", name=record.name_of(pid)))
+        # The picker is made again only for another player or other names: another phone's save
+        # redraws the sheet, and new chips every time were a whole row sent for nothing.
+        chosen = (pid, tuple((p.id, p.name) for p in record.players))
+        if chosen != getattr(self, "_chosen", None):
+            self._chosen = chosen
+            ch.set_children(self.players, [
+                ft.Row([self._player_chip(p.id, p.name, p.id == pid) for p in record.players],
+                       wrap=True, spacing=6, run_spacing=6) if len(record.players) <= CHIPS_UP_TO
+                else self._player_picker(record, pid)])
         for i in range(pr.ROUNDS):
             self.fill_row(ch, result, i)
             self.mark_row(ch, i, i == cursor_round, i <= editable_to)
