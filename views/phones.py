@@ -13,7 +13,7 @@ import flet as ft
 
 from views import lang, pairing, receive, theme
 from views.lang import N_, _
-from views.phone_table import OPEN_WITHIN, LinkFailed, TableGuest, TableHost
+from views.phone_table import LinkFailed, TableGuest, TableHost
 from views.send import code_side, code_src
 
 log = logging.getLogger(__name__)
@@ -181,13 +181,10 @@ class InvitePhoneScreen(PairingScreen):
             self.say(_(NOT_LINKED), error=True, buttons=[*self.again(), self.back()])
             return
         self.say(_("Connecting\u2026"))
-        for _tick in range(OPEN_WITHIN * 10):
-            if guest.state != "invited" or self.closed:
-                break
-            await asyncio.sleep(0.1)
+        here = await self.table.joined(guest)
         if self.closed:
             return
-        if guest.state == "here":
+        if here:
             self.say(_("Phone {n} is at the table.", n=guest.number),
                      _("It shows this game and enters its own taps. Invite the next phone the same way."),
                      buttons=[(_("Invite another phone"), ft.Icons.PERSON_ADD, lambda e: self.page.run_task(self.begin)),
