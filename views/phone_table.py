@@ -349,7 +349,7 @@ class TableGuest:
         """The host's invitation read: this phone's answer, as a code for the host's camera."""
         invitation = pairing.read_code(text, pairing.INVITATION)
         said = await self.link.ask("join", peer=self.peer, sdp=pairing.sdp_of(invitation))
-        return pairing.code_of(pairing.from_sdp(pairing.ANSWER, said["sdp"], invitation.invitation))
+        return pairing.code_of(pairing.from_sdp(pairing.ANSWER, said["sdp"], invitation.invitation, invitation.format))
 
     def _heard(self, event: dict) -> None:
         if event.get("peer") != self.peer:
