@@ -28,6 +28,7 @@ import re
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -99,6 +100,37 @@ def remove_stale() -> list[str]:
     return removed
 
 
+_CLONE_NEWNET = 0x40000000
+
+
+def connect_in(ns: str, host: str, port: int, timeout: float = 30) -> socket.socket:
+    """A socket connected from inside namespace `ns`. A thread of its own enters the namespace
+    (setns acts on the calling thread only) and makes the socket there: the socket stays in that
+    namespace when the thread ends, while the rest of this process stays outside."""
+    import ctypes
+    import threading
+
+    made: list = []
+
+    def enter_and_connect() -> None:
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            with open(f"/var/run/netns/{ns}", "rb") as handle:
+                if libc.setns(handle.fileno(), _CLONE_NEWNET) != 0:
+                    raise OSError(ctypes.get_errno(), f"setns into {ns}")
+            made.append(socket.create_connection((host, port), timeout=timeout))
+        except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
+            made.append(exc)
+
+    thread = threading.Thread(target=enter_and_connect, name=f"netns-{ns}")
+    thread.start()
+    thread.join()
+    if isinstance(made[0], BaseException):
+        raise made[0]
+    made[0].settimeout(None)
+    return made[0]
+
+
 @dataclass
 class Phone:
     """One phone: its namespace, its address on the Wi-Fi, and (once asked) its Chromium, its
@@ -115,6 +147,11 @@ class Phone:
     def run(self, *cmd: str, check: bool = True) -> subprocess.CompletedProcess:
         """A command inside the phone's namespace (e.g. run("ip", "route"))."""
         return ip("netns", "exec", self.ns, *cmd, check=check)
+
+    def connect(self, port: int, host: str = "127.0.0.1", timeout: float = 30) -> socket.socket:
+        """A TCP socket to `host:port` as seen from inside the phone's namespace (its own
+        127.0.0.1: a browser's remote-debugging port there), for this process outside it."""
+        return connect_in(self.ns, host, port, timeout)
 
     def launch(self, browser_type: "BrowserType", extra_args: Sequence[str] = ()) -> "Browser":
         """The phone's Chromium, inside its namespace, from the run's Playwright (a second one in

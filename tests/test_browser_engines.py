@@ -22,6 +22,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -55,19 +56,29 @@ def server(tmp_path_factory):
 
 
 class Firefox:
-    """Firefox ESR, headless, driven by WebDriver BiDi over its own websocket."""
+    """Firefox ESR, headless, driven by WebDriver BiDi over its own websocket. `phone`: a phone
+    of tests/phone_net.py whose namespace it runs in (its driver's port reached in there);
+    `prefs`: more of the profile's preferences (name -> value); `camera`: a site (origin) whose
+    camera the person allowed, for good, as a phone's browser keeps it (the permission is then
+    the profile's from the start: BiDi's permissions.setPermission takes no camera)."""
 
-    def __init__(self):
+    def __init__(self, phone=None, prefs: dict | None = None, camera: str | None = None):
         from websockets.sync.client import connect
 
         self.profile = tempfile.mkdtemp(prefix="pandapad-firefox-")
-        Path(self.profile, "user.js").write_text(  # a fresh profile that asks nothing and calls nowhere
-            'user_pref("browser.shell.checkDefaultBrowser", false);\n'
-            'user_pref("datareporting.policy.dataSubmissionEnabled", false);\n'
-            'user_pref("app.update.disabledForTesting", true);\n'
-            'user_pref("browser.startup.homepage_override.mstone", "ignore");\n', encoding="utf-8")
-        self.proc = subprocess.Popen([FIREFOX, "--headless", "--no-remote", "--profile", self.profile,
-                                      "--remote-debugging-port=0", "about:blank"],
+        if camera:
+            allowed = Path(self.profile, "allowed.txt")
+            allowed.write_text(f"origin\tcamera\t1\t{camera.rstrip('/')}\n", encoding="utf-8")
+            prefs = {"permissions.manager.defaultsUrl": allowed.as_uri(), **(prefs or {})}
+        prefs = {  # a fresh profile that asks nothing and calls nowhere
+            "browser.shell.checkDefaultBrowser": False, "datareporting.policy.dataSubmissionEnabled": False,
+            "app.update.disabledForTesting": True, "browser.startup.homepage_override.mstone": "ignore",
+            **(prefs or {})}
+        Path(self.profile, "user.js").write_text(
+            "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items()), encoding="utf-8")
+        command = [FIREFOX, "--headless", "--no-remote", "--profile", self.profile, "--remote-debugging-port=0",
+                   "about:blank"]
+        self.proc = subprocess.Popen(["ip", "netns", "exec", phone.ns, *command] if phone else command,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                      start_new_session=True)
         said = []
@@ -78,8 +89,13 @@ class Firefox:
                 break
         else:
             raise RuntimeError("Firefox did not start:\n" + "".join(said[-20:]))
+        # What it says after that (nothing is read of it) must not fill the pipe and stop it.
+        threading.Thread(target=self.proc.stdout.read, daemon=True).start()
         self.closing = contextlib.ExitStack()
-        self.ws = self.closing.enter_context(connect(found.group(1) + "/session", max_size=None, open_timeout=30))
+        where = urllib.parse.urlsplit(found.group(1))
+        self.ws = self.closing.enter_context(connect(
+            found.group(1) + "/session", max_size=None, open_timeout=30,
+            sock=phone.connect(where.port, where.hostname) if phone else None))
         self.asked = 0
         self.logs: list[str] = []
         self.send("session.new", capabilities={})
@@ -88,11 +104,11 @@ class Firefox:
         self.send("browsingContext.setViewport", context=self.context, viewport={"width": WIDTH, "height": HEIGHT},
                   devicePixelRatio=1)
 
-    def send(self, method: str, **params):
+    def send(self, method: str, timeout: float = 60, **params):
         self.asked += 1
         self.ws.send(json.dumps({"id": self.asked, "method": method, "params": params}))
         while True:
-            message = json.loads(self.ws.recv(timeout=60))
+            message = json.loads(self.ws.recv(timeout=timeout))
             if message.get("method") == "log.entryAdded":
                 self.logs.append(message["params"].get("text") or "")
             elif message.get("id") == self.asked:
@@ -102,6 +118,18 @@ class Firefox:
 
     def open(self, url: str) -> None:
         self.send("browsingContext.navigate", context=self.context, url=url, wait="complete")
+
+    def preload(self, source: str) -> None:
+        """`source` (a function's text) runs in every page before the page's own scripts."""
+        self.send("script.addPreloadScript", functionDeclaration=source)
+
+    def evaluate(self, expression: str, timeout: float = 60):
+        """The value of `expression` in the page (a promise awaited), as BiDi serializes it."""
+        result = self.send("script.evaluate", expression=expression, target={"context": self.context},
+                           awaitPromise=True, timeout=timeout)
+        if result.get("type") == "exception":
+            raise RuntimeError(f"{expression[:80]}: {result['exceptionDetails'].get('text')}")
+        return plain(result["result"])
 
     def shot(self) -> bytes:
         return base64.b64decode(self.send("browsingContext.captureScreenshot", context=self.context)["data"])
@@ -175,6 +203,16 @@ class WebKit:
         stop(self.proc)  # xvfb-run, its Xvfb and the driver: one group
         self.out.close()
         os.unlink(self.out.name)
+
+
+def plain(value: dict):
+    """A BiDi remote value as Python's: texts, numbers, booleans, null, arrays and objects."""
+    kind, inner = value.get("type"), value.get("value")
+    if kind in ("array", "set"):
+        return [plain(v) for v in inner or []]
+    if kind in ("object", "map"):
+        return {(k if isinstance(k, str) else plain(k)): plain(v) for k, v in inner or []}
+    return None if kind in ("null", "undefined") else inner
 
 
 def stop(proc: subprocess.Popen) -> None:

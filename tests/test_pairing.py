@@ -172,7 +172,7 @@ def packed(invitation: bytes, ufrag: bytes, pwd: bytes, fingerprint: bytes, cand
     return data
 
 
-def table_code(kind: str, data: bytes, fmt: str = "1") -> str:
+def table_code(kind: str, data: bytes, fmt: str = str(pairing.FORMAT)) -> str:
     return f"PANDAPAD/TABLE/{fmt}/{kind}/" + base45.b45encode(data).decode("ascii")
 
 
@@ -192,7 +192,7 @@ def test_a_chromium_invitation_and_answer_reach_the_other_phone_as_they_were(kin
     original = CHROMIUM[kind]
     made = from_sdp(kind, original, INV)
     code = code_of(made)
-    assert code.startswith(f"PANDAPAD/TABLE/1/{kind}/")
+    assert code.startswith(f"PANDAPAD/TABLE/2/{kind}/")
     read = read_code(code, kind, invitation=INV if kind == ANSWER else None)
     assert read == made and read.kind == kind and read.invitation == INV
 
@@ -202,14 +202,28 @@ def test_a_chromium_invitation_and_answer_reach_the_other_phone_as_they_were(kin
     assert re.fullmatch(r"sha-256 (?:[0-9A-F]{2}:){31}[0-9A-F]{2}", sdp_value(rebuilt, "fingerprint"))
     assert [address for address, _ in udp_hosts(original)] == ["192.0.2.2", "fd00::2"]
     assert udp_hosts(rebuilt) == udp_hosts(original)
-    assert sdp_value(rebuilt, "setup") == sdp_value(original, "setup") == ("actpass" if kind == INVITATION else "active")
+    # The roles of format 2: the host's phone the DTLS client, so the guest's only waits (#69)
+    assert sdp_value(rebuilt, "setup") == ("active" if kind == INVITATION else "passive")
     assert not [line for line in rebuilt.split("\r\n") if line.startswith("a=candidate:") and " tcp " in line.lower()]
     assert rebuilt.endswith("\r\n") and "\n" not in rebuilt.replace("\r\n", "")
     # what the other phone's browser takes is read back as the same pairing
     assert from_sdp(kind, rebuilt, INV) == made
 
 
-def test_the_code_is_format_1_as_the_module_states_it():
+def test_an_older_hosts_invitation_of_format_1_is_answered_in_format_1_with_its_roles():
+    """A guest's Pandapad reads the invitation of a host's older one and answers so that it reads
+    it: format 1, the guest the DTLS client ("active") as that host's browser expects."""
+    old = code_of(from_sdp(INVITATION, CHROMIUM_OFFER, INV, format=1))
+    assert old.startswith("PANDAPAD/TABLE/1/O/")  # the bytes are format 2's
+    invitation = read_code(old, INVITATION)
+    assert invitation.format == 1 and sdp_value(sdp_of(invitation), "setup") == "actpass"
+    answer = from_sdp(ANSWER, CHROMIUM_ANSWER, invitation.invitation, invitation.format)
+    code = code_of(answer)
+    assert code.startswith("PANDAPAD/TABLE/1/A/")
+    assert sdp_value(sdp_of(read_code(code, ANSWER, invitation=INV)), "setup") == "active"
+
+
+def test_the_code_is_format_2_as_the_module_states_it():
     made = from_sdp(INVITATION, CHROMIUM_OFFER, INV)
     fingerprint = bytes.fromhex(sdp_value(CHROMIUM_OFFER, "fingerprint").split()[1].replace(":", ""))
     expected = packed(INV, b"BYwN", b"Kop7AtqlB7oFLkAXn2T64Z7L", fingerprint, [("192.0.2.2", 53084), ("fd00::2", 57844)])
@@ -352,9 +366,9 @@ def test_an_answer_to_another_invitation_is_refused():
     assert read_code(answer, ANSWER, invitation=OTHER_INV).invitation == OTHER_INV
 
 
-def test_a_code_of_format_2_is_refused_as_made_by_a_newer_pandapad():
+def test_a_code_of_format_3_is_refused_as_made_by_a_newer_pandapad():
     data = code_of(from_sdp(INVITATION, CHROMIUM_OFFER, INV)).split("/", 4)[4]
-    for text in (f"PANDAPAD/TABLE/2/O/{data}", "PANDAPAD/TABLE/2/O/", "PANDAPAD/TABLE/2/Q/ANYTHING ELSE",
+    for text in (f"PANDAPAD/TABLE/3/O/{data}", "PANDAPAD/TABLE/3/O/", "PANDAPAD/TABLE/3/Q/ANYTHING ELSE",
                  f"PANDAPAD/TABLE/17/A/{data}"):
         assert NEWER in refused(text, INVITATION)
 
@@ -422,7 +436,7 @@ def every_refusal() -> dict[str, str]:
     return {
         "not on a network": refused_sdp(SAFARI_NO_CAMERA),
         "not read whole": refused(DAMAGED["cut short by 1"], INVITATION),
-        "newer": refused("PANDAPAD/TABLE/2/O/" + OFFER_DATA, INVITATION),
+        "newer": refused("PANDAPAD/TABLE/3/O/" + OFFER_DATA, INVITATION),
         "a guest's code": refused(answer, INVITATION),
         "not an answer": refused(OFFER_CODE, ANSWER, invitation=INV),
         "another invitation": refused(answer, ANSWER, invitation=INV),

@@ -703,6 +703,39 @@ def test_a_phone_that_joins_again_keeps_its_number_and_is_no_longer_listed_as_dr
     run_apart(play())
 
 
+def test_a_phone_that_joins_again_is_announced_by_the_number_it_keeps_not_the_one_it_was_invited_as(stores):
+    """#69: the invitation screen said "Phone 3 is at the table." of a phone that came back as
+    phone 2: it read the number when the link opened, before the phone's hello renumbered it.
+    `joined` (what the screen waits on) returns once the hello is heard."""
+    async def play():
+        table = await table_of(stores, guests=1)
+        table.host.guests["g1"].phone = "phone-of-ben"
+        table.wire.drop("g1")
+        await until(lambda: table.host.gone(), what="the host lists it as dropped")
+        back = table.host.guests["g7"] = phone_table.Guest("g7", b"invitation", 2)
+        TableGuest(table.wire.guest("g7"), "phone-of-ben", peer=TableGuest.PEER)
+        numbers_when_open = []
+        table.host.told = lambda: numbers_when_open.append((back.state, back.number))
+        waiting = asyncio.ensure_future(table.host.joined(back, within=2))
+        table.wire.open("g7")
+        assert await waiting is True
+        assert numbers_when_open[0] == ("here", 2)  # open, hello not yet heard: the number was not its own
+        assert back.number == 1 and [g.number for g in table.host.here()] == [1]
+    run_apart(play())
+
+
+def test_a_link_that_does_not_open_in_time_is_said_and_closed(stores):
+    async def play():
+        table = await table_of(stores, guests=1)
+        table.host.guests["g2"] = guest = phone_table.Guest("g2", b"invitation", 2)
+        table.wire.guest("g2")
+        closed = []
+        table.host.link.close = closed.append
+        assert await table.host.joined(guest, within=0.2) is False
+        assert closed == ["g2"] and "g2" not in table.host.guests
+    run_apart(play())
+
+
 def test_a_guest_that_stops_answering_is_listed_as_dropped_and_catches_up_when_it_answers_again(stores):
     async def play():
         table = await table_of(stores)

@@ -6,7 +6,7 @@ server. A code carries only what the other side cannot know (ICE user fragment a
 DTLS fingerprint, the phone's addresses): the rest of the SDP is the same every time and is made
 again here from a template (phones-together.md, "How small an offer is").
 
-Format 1: `PANDAPAD/TABLE/1/<O|A>/<Base45 of the bytes>`, O an invitation (offer), A an answer;
+Format 2: `PANDAPAD/TABLE/2/<O|A>/<Base45 of the bytes>`, O an invitation (offer), A an answer;
 only characters of the QR alphanumeric set, so the code is in alphanumeric mode. The bytes:
   invitation number  4 bytes (the host's, new for each invitation; the answer repeats it)
   ufrag, pwd         each one byte of length, then ASCII
@@ -15,6 +15,16 @@ only characters of the QR alphanumeric set, so the code is in alphanumeric mode.
                      the UDP port (2 bytes, big-endian)
 Every code fits version MAX_VERSION at level M (a phone reads it at arm's length): addresses that
 would not fit are left out, IPv4 first (the Wi-Fi's), then IPv6.
+
+Format 2 is format 1's bytes with the DTLS roles fixed (#69): the host's phone is the DTLS client,
+the guest's the server. In format 1 the guest was the client and began its handshake as soon as
+its browser found the host's address (Firefox answers a guest's checks before it has read the
+answer), before the host had read its answer; Chromium's client then sends its hello ever more
+rarely, and the host, once it has the answer, waits for the next one: an answer read 40 s after it
+was made opened the link 51 s after it was made, past the host's 15 s (measured with a Firefox
+host and a Chromium guest). As the server the guest only waits, and the host's handshake starts
+the moment it reads the answer: read 120 s after it was made, the link opened within 0.05 s. A guest still reads a
+format 1 invitation (an older Pandapad's host) and answers it in format 1, with that format's roles.
 
 No Flet here: the page makes the SDP (web/link.js), the screens show and read the codes.
 """
@@ -31,7 +41,8 @@ import base45
 from scoring.common import N_, Words
 
 PREFIX = "PANDAPAD/TABLE/"
-FORMAT = 1
+FORMAT = 2           # what this Pandapad makes
+READS = (1, FORMAT)  # what it reads (a format 1 invitation is answered in format 1)
 INVITATION, ANSWER = "O", "A"
 # Version 10 at level M holds 311 alphanumeric characters (ISO/IEC 18004 table 7).
 MAX_VERSION = 10
@@ -64,15 +75,16 @@ class Pairing:
     pwd: str
     fingerprint: bytes   # 32 bytes
     candidates: tuple[tuple[str, int], ...]  # (address, UDP port)
+    format: int = FORMAT  # the code's format: which phone is the DTLS client (sdp_of)
 
 
 def new_invitation() -> bytes:
     return secrets.token_bytes(4)
 
 
-def from_sdp(kind: str, sdp: str, invitation: bytes) -> Pairing:
-    """What the code must carry of the SDP this phone's browser made. Refused in words when the
-    browser found no address to offer (no Wi-Fi)."""
+def from_sdp(kind: str, sdp: str, invitation: bytes, format: int = FORMAT) -> Pairing:  # noqa: A002
+    """What the code must carry of the SDP this phone's browser made, in `format` (an answer: the
+    invitation's). Refused in words when the browser found no address to offer (no Wi-Fi)."""
     values: dict[str, str] = {}
     found: list[tuple[str, int]] = []
     for line in sdp.splitlines():
@@ -95,7 +107,7 @@ def from_sdp(kind: str, sdp: str, invitation: bytes) -> Pairing:
         raise Refused(Words(N_("This phone is not on a network the other phones can reach. Join the same Wi-Fi as "
                                 "them (or one phone's hotspot), then try again.")))
     fingerprint = bytes.fromhex(values["fingerprint"].replace(":", ""))
-    pairing = Pairing(kind, invitation, values["ufrag"], values["pwd"], fingerprint, ())
+    pairing = Pairing(kind, invitation, values["ufrag"], values["pwd"], fingerprint, (), format)
     return _fitted(pairing, found)
 
 
@@ -137,7 +149,7 @@ def code_of(pairing: Pairing) -> str:
         ip = ipaddress.ip_address(address)
         data.append(ip.version)
         data += ip.packed + struct.pack(">H", port)
-    return f"{PREFIX}{FORMAT}/{pairing.kind}/{base45.b45encode(bytes(data)).decode('ascii')}"
+    return f"{PREFIX}{pairing.format}/{pairing.kind}/{base45.b45encode(bytes(data)).decode('ascii')}"
 
 
 def read_code(text: str, expect: str, invitation: bytes | None = None) -> Pairing:
@@ -148,7 +160,7 @@ def read_code(text: str, expect: str, invitation: bytes | None = None) -> Pairin
     match = _CODE.fullmatch(text)
     if not match or len(text) > MAX_CHARS:
         raise Refused(Words(N_("That code could not be read whole. Hold the camera steady on it and try again.")))
-    if int(match.group(1)) != FORMAT:
+    if int(match.group(1)) not in READS:
         raise Refused(Words(N_("That code was made by a newer Pandapad. Update Pandapad on this phone, then try "
                                 "again.")))
     kind = match.group(2)
@@ -159,7 +171,7 @@ def read_code(text: str, expect: str, invitation: bytes | None = None) -> Pairin
         raise Refused(Words(N_("That is a table's invitation, not a guest's answer. Read the code the guest's "
                                 "phone shows.")))
     try:
-        pairing = _unpack(kind, base45.b45decode(match.group(3)))
+        pairing = _unpack(kind, base45.b45decode(match.group(3)), int(match.group(1)))
     except (ValueError, IndexError, struct.error):
         raise Refused(Words(N_("That code could not be read whole. Hold the camera steady on it and try again."))) from None
     if invitation is not None and pairing.invitation != invitation:
@@ -168,7 +180,7 @@ def read_code(text: str, expect: str, invitation: bytes | None = None) -> Pairin
     return pairing
 
 
-def _unpack(kind: str, data: bytes) -> Pairing:
+def _unpack(kind: str, data: bytes, format: int) -> Pairing:  # noqa: A002
     at = 0
 
     def take(n: int) -> bytes:
@@ -194,12 +206,18 @@ def _unpack(kind: str, data: bytes) -> Pairing:
         candidates.append((str(address), port))
     if at != len(data) or not candidates:
         raise ValueError("not a whole pairing")
-    return Pairing(kind, invitation, ufrag, pwd, fingerprint, tuple(candidates))
+    return Pairing(kind, invitation, ufrag, pwd, fingerprint, tuple(candidates), format)
+
+
+_ROLES = {1: {INVITATION: "actpass", ANSWER: "active"}, 2: {INVITATION: "active", ANSWER: "passive"}}
 
 
 def sdp_of(pairing: Pairing) -> str:
     """The SDP the other side's browser takes: the template every Chromium, Safari and Firefox
-    data channel shares, with this pairing's credentials, fingerprint and addresses."""
+    data channel shares, with this pairing's credentials, fingerprint and addresses. The DTLS
+    roles by the format: in format 2 the invitation says the host is the client ("active"), so the
+    guest's browser answers as the server ("passive") by itself, and its answer says so to the
+    host's browser; in format 1 the offer left the choice ("actpass") and the guest took the client."""
     fingerprint = ":".join(f"{b:02X}" for b in pairing.fingerprint)
     lines = [
         "v=0",
@@ -219,7 +237,7 @@ def sdp_of(pairing: Pairing) -> str:
         f"a=ice-ufrag:{pairing.ufrag}",
         f"a=ice-pwd:{pairing.pwd}",
         f"a=fingerprint:sha-256 {fingerprint}",
-        f"a=setup:{'actpass' if pairing.kind == INVITATION else 'active'}",
+        f"a=setup:{_ROLES[pairing.format][pairing.kind]}",
         "a=mid:0",
         "a=sctp-port:5000",
         "a=max-message-size:262144",

@@ -82,6 +82,7 @@ class Guest:
         self.state = "invited"   # invited -> here -> gone
         self.number = number     # "Phone 2" on the host's screens
         self.phone: str | None = None  # the phone's own id, from its hello
+        self.greeted = False  # its hello heard: its number is the one it keeps (a phone back keeps its old)
         self.waiting: set[int] = set()   # its edits (asks) heard, not yet answered
         self.given_up: set[int] = set()  # of those, the ones it stopped waiting for
 
@@ -117,6 +118,22 @@ class TableHost:
         """The guest's answer read by this phone's camera: the link opens (open -> here)."""
         answer = pairing.read_code(text, pairing.ANSWER, guest.invitation)
         await self.link.ask("accept", peer=guest.peer, sdp=pairing.sdp_of(answer))
+
+    async def joined(self, guest: Guest, within: float = OPEN_WITHIN) -> bool:
+        """Whether the guest's link opened and its hello was heard within `within` s of its answer
+        read: only then is its number the one it keeps (#69: "Phone 3 is at the table." was said
+        of a phone coming back as phone 2, read between the link's opening and its hello). A link
+        that did not open by then is closed: nothing half made stays in the page."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + within
+        while not guest.greeted and guest.state in ("invited", "here") and loop.time() < end:
+            await asyncio.sleep(0.05)
+        if guest.greeted and guest.state == "here":
+            return True
+        if guest.state == "invited":
+            self.guests.pop(guest.peer, None)
+            self.link.close(guest.peer)
+        return False
 
     def status(self) -> tuple[str, bool] | None:
         """What the host's pad says of its table: the phones linked, and those that dropped."""
@@ -204,7 +221,9 @@ class TableHost:
         kind, ask = message.get("t"), message.get("ask")
         if kind == "hello":
             self._known(guest, message.get("phone"))
-            return game_message("game", await self._load(), v=PROTOCOL)
+            answer = game_message("game", await self._load(), v=PROTOCOL)
+            guest.greeted = True
+            return answer
         if kind == "forget":  # no answer: the guest is not waiting any more
             if type(ask) is int and ask in guest.waiting:
                 guest.given_up.add(ask)
@@ -342,7 +361,7 @@ class TableGuest:
         """The host's invitation read: this phone's answer, as a code for the host's camera."""
         invitation = pairing.read_code(text, pairing.INVITATION)
         said = await self.link.ask("join", peer=self.peer, sdp=pairing.sdp_of(invitation))
-        return pairing.code_of(pairing.from_sdp(pairing.ANSWER, said["sdp"], invitation.invitation))
+        return pairing.code_of(pairing.from_sdp(pairing.ANSWER, said["sdp"], invitation.invitation, invitation.format))
 
     def _heard(self, event: dict) -> None:
         if event.get("peer") != self.peer:

@@ -51,7 +51,7 @@
     var opened = false;  // "open" told once (the datachannel event may come with it open already)
     function open() {
       if (opened || peers[peer] !== link) return;
-      opened = true;
+      opened = link.opened = true;
       tell({ op: "open", peer: peer });
     }
     channel.onopen = open;
@@ -77,9 +77,12 @@
     pc.addEventListener("connectionstatechange", function () {
       if (peers[peer] !== link) return;
       // "disconnected" may come back by itself (a Wi-Fi hiccup): said at once, as the other phone
-      // not answering; "failed" and "closed" do not come back.
+      // not answering; "failed" and "closed" do not come back, but for a "failed" before the
+      // channel first opened: Chromium, as the host, says it for a moment when it reads an answer
+      // 35 s or more after the guest's first checks reached it (those have timed out), then
+      // connects (#69). Until then the pairing screens' own time limits say when it failed.
       var state = pc.connectionState;
-      if (state === "failed" || state === "closed") return ended(peer, link);
+      if (state === "closed" || (state === "failed" && link.opened)) return ended(peer, link);
       if (state === "disconnected") tell({ op: "quiet", peer: peer });
       else if (state === "connected" && link.quiet) tell({ op: "back", peer: peer });
       link.quiet = state === "disconnected";
@@ -87,9 +90,16 @@
     return pc;
   }
 
+  // A browser built without WebRTC (Debian's WebKitGTK) cannot link phones: said in words by the
+  // pairing screens (views/phones.py, "nortc") before any code is shown or read.
+  function canLink() {
+    if (typeof window.RTCPeerConnection !== "function") throw new Error("nortc");
+  }
+
   var does = {
     // The host's phone: an invitation (an offer) for one more guest.
     invite: async function (m) {
+      canLink();
       await allowCamera();
       var pc = connection(m.peer);
       watch(m.peer, pc.createDataChannel("pandapad", { ordered: true }));
@@ -106,6 +116,7 @@
     },
     // A guest's phone: the host's invitation read, an answer made.
     join: async function (m) {
+      canLink();
       await allowCamera();
       var pc = connection(m.peer);
       pc.addEventListener("datachannel", function (event) { watch(m.peer, event.channel); });
@@ -116,8 +127,12 @@
     },
     // One code read by the camera (assets/camera.js): the text, null (cancelled) or {failed}.
     read: async function (m) {
+      canLink();
       if (!window.pandapadReadOne) return { failed: "reader" };
-      var text = await window.pandapadReadOne(m.said || {}, function (text) { return text.indexOf(m.prefix) === 0; });
+      var prefixes = [].concat(m.prefix);  // one, or a list (a guest reads two formats' invitations)
+      var text = await window.pandapadReadOne(m.said || {}, function (text) {
+        return prefixes.some(function (prefix) { return text.indexOf(prefix) === 0; });
+      });
       return text !== null && typeof text === "object" ? text : { text: text };
     },
   };
