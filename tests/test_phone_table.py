@@ -5,6 +5,7 @@ and a link dropping. The pairing codes are tested in test_pairing; the real link
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import uuid
 from types import SimpleNamespace
@@ -18,7 +19,8 @@ from scoring import pass_the_pandas as pp
 from scoring import royal_ur as ur
 from storage import Store
 from tests.loops import run_apart
-from views import phone_table
+from tests.test_pairing import CHROMIUM_ANSWER, CHROMIUM_OFFER
+from views import pairing, phone_table
 from views.games import Games, SaveFailed, new_record, now_iso
 from views.phone_table import MOST_BYTES, TableGames, TableGuest, TableHost, said_in_words
 
@@ -65,6 +67,8 @@ class WireLink:
         self.listeners: list = []
         self.heard: list[dict] = []  # every event delivered to this phone, in order
         self.sent: list[str] = []    # every message this phone sent, in order
+        self.invited: list[str] = []   # the host's: the links it made invitations for
+        self.accepted: list[str] = []  # the host's: the links whose answer it read
 
     def listen(self, hear):
         self.listeners.append(hear)
@@ -94,7 +98,18 @@ class WireLink:
         self.wire.drop(peer if self.peer is None else self.peer)
 
     async def ask(self, op: str, **fields):
-        raise AssertionError(f"pairing ({op}) is not part of these tests")
+        """The page's pairing as a browser answers it, with the offer and answer this machine's
+        Chromium made (tests/test_pairing.py): the codes' text is real; the channel opens when a
+        test says (Wire.open), as the page's does once the other phone is reached."""
+        if op == "invite" and self.peer is None:
+            self.invited.append(fields["peer"])
+            return {"sdp": CHROMIUM_OFFER}
+        if op == "accept" and self.peer is None:
+            self.accepted.append(fields["peer"])
+            return {}
+        if op == "join" and self.peer is not None:
+            return {"sdp": CHROMIUM_ANSWER}
+        raise AssertionError(f"{op} asked of the {'host' if self.peer is None else 'guest'}'s page")
 
     def messages(self) -> list[dict]:
         """The messages this phone heard, read."""
@@ -124,6 +139,8 @@ def stores(tmp_path, monkeypatch):
     # In one process an answer comes within milliseconds: a guest that waits 2 s (not the app's
     # 10) for one that never comes fails the test sooner.
     monkeypatch.setattr(phone_table, "ANSWER_WITHIN", 2)
+    # The links table_of names g1, g2 ... by hand: the host's own invitations count from further on.
+    monkeypatch.setattr(phone_table, "_PEERS", itertools.count(100))
     opened = []
 
     def open_store(name: str):
@@ -144,8 +161,9 @@ async def until(check, within: float = 5.0, what: str = "") -> None:
         await asyncio.sleep(0.005)
 
 
-async def table_of(stores, guests: int = 2, game: str = GAME, names=("Ann", "Ben", "Cat")) -> Table:
-    """The host's phone with a game of Ann, Ben and Cat, and `guests` phones linked and said hello."""
+async def table_of(stores, guests: int = 2, game: str = GAME, names=("Ann", "Ben", "Cat"), ids: bool = False) -> Table:
+    """The host's phone with a game of Ann, Ben and Cat, and `guests` phones linked and said hello
+    (with `ids`, each with its own id, "phone-k", as views/phones.this_phone keeps it)."""
     store = stores("store")
     games = Games(store)
     saved = await games.create(new_record(game, list(names)))
@@ -156,7 +174,7 @@ async def table_of(stores, guests: int = 2, game: str = GAME, names=("Ann", "Ben
         peer = f"g{k}"
         host.guests[peer] = phone_table.Guest(peer, b"invitation", k)  # as invite() makes it
         link = wire.guest(peer)
-        guest = TableGuest(link, peer=TableGuest.PEER)
+        guest = TableGuest(link, f"phone-{k}" if ids else "", peer=TableGuest.PEER)
         phones.append(Phone(peer, link, guest, TableGames(Games(stores(f"phone{k}")), guest)))
         wire.open(peer)
     await until(lambda: all(p.guest.saved is not None for p in phones), what="every guest has the game")
@@ -749,4 +767,115 @@ def test_a_guest_that_stops_answering_is_listed_as_dropped_and_catches_up_when_i
         table.host.link.hear({"op": "back", "peer": "g1"})
         await until(lambda: one.guest.saved == saved, what="caught up when it answers again")
         assert table.host.gone() == []
+    run_apart(play())
+
+
+# ---------------------------------------------------------------- a phone that sleeps (#69)
+def spares(table) -> list:
+    """The invitations the host keeps for guests' returns."""
+    return [g for g in table.host.guests.values() if g.spare_for is not None and g.state == "invited"]
+
+
+async def back_by_one_code(table, code: str, phone: str) -> tuple[TableGuest, phone_table.Guest]:
+    """A guest's phone answers the invitation kept for it (its link lost); the host's camera
+    reads that one code; the link opens. Returns the guest's new TableGuest and the host's Guest."""
+    peer = pairing.read_code(code, pairing.INVITATION).invitation
+    kept = next(g for g in table.host.guests.values() if g.invitation == peer)
+    back = TableGuest(table.wire.guest(kept.peer), phone, peer=TableGuest.PEER)
+    answer = await back.join(code)
+    assert answer.startswith(f"{pairing.PREFIX}{pairing.FORMAT}/{pairing.ANSWER}/")
+    guest = await table.host.accept(answer)
+    table.wire.open(guest.peer)
+    assert await table.host.joined(guest, within=2)
+    return back, guest
+
+
+def test_a_guest_at_the_table_is_sent_an_invitation_kept_for_its_return(stores):
+    async def play():
+        table = await table_of(stores, guests=2, ids=True)
+        one, two = table.phones
+        await until(lambda: one.guest.spare and two.guest.spare, what="each guest has a spare invitation")
+        kept = {g.spare_for: g for g in spares(table)}
+        assert sorted(kept) == ["phone-1", "phone-2"]
+        for phone, k in ((one, 1), (two, 2)):
+            guest = kept[f"phone-{k}"]
+            assert guest.state == "invited" and guest.number == k  # under the guest's own number
+            assert pairing.read_code(phone.guest.spare, pairing.INVITATION).invitation == guest.invitation
+        # Kept invitations are not phones: the host's pad counts the two guests only.
+        assert table.host.status() == ("2 other phones at this table", False)
+    run_apart(play())
+
+
+def test_a_guest_whose_link_was_lost_comes_back_by_one_code_under_its_number(stores):
+    async def play():
+        table = await table_of(stores, guests=2, ids=True)
+        one, two = table.phones
+        await until(lambda: one.guest.spare and two.guest.spare, what="spares sent")
+        table.wire.drop("g1")  # its screen locked past the link's life
+        await until(lambda: one.guest.state == "dropped" and table.host.gone(), what="both ends hear it")
+        played = await table.games.edit(table.game_id, await table.stored(), ben_rolls)  # the game goes on
+        back, guest = await back_by_one_code(table, one.guest.spare, "phone-1")
+        assert back.saved == played  # the game as it is now, not as it was when the phone slept
+        assert sorted(g.number for g in table.host.here()) == [1, 2] and table.host.gone() == []
+        assert table.host.status() == ("2 other phones at this table", False)
+        # A spare of its own again for its next return; the one used is its link now.
+        await until(lambda: back.spare is not None and back.spare != one.guest.spare, what="a new spare")
+        assert sorted(g.spare_for for g in spares(table)) == ["phone-1", "phone-2"]
+        assert guest.spare_for == "phone-1" and guest.state == "here"
+        # And its taps are the host's again.
+        games = TableGames(Games(stores("phone1-again")), back)
+        saved = await games.edit(table.game_id, back.saved, ann_rolls)
+        assert await table.stored() == saved
+        await until(lambda: two.guest.saved == saved, what="the other guest hears it")
+    run_apart(play())
+
+
+def test_a_phone_back_while_the_host_still_holds_its_old_link_has_one_link(stores):
+    """The guest's side gave up first (it slept; the host's side had not yet): the host closes
+    the old link when the phone's hello comes over the new one."""
+    async def play():
+        table = await table_of(stores, guests=1, ids=True)
+        (one,) = table.phones
+        await until(lambda: one.guest.spare, what="a spare sent")
+        closed = []
+        close = table.host.link.close
+        table.host.link.close = lambda peer: (closed.append(peer), close(peer))
+        back, guest = await back_by_one_code(table, one.guest.spare, "phone-1")
+        assert "g1" in closed and "g1" not in table.host.guests
+        assert [(g.peer, g.number) for g in table.host.here()] == [(guest.peer, 1)]
+    run_apart(play())
+
+
+def test_a_kept_invitation_the_host_no_longer_holds_is_refused_in_words(stores):
+    async def play():
+        table = await table_of(stores, guests=1, ids=True)
+        (one,) = table.phones
+        await until(lambda: one.guest.spare, what="a spare sent")
+        code = one.guest.spare
+        back, _guest = await back_by_one_code(table, code, "phone-1")
+        # The same answer read again: that invitation is a link now, not an open one.
+        again = TableGuest(table.wire.guest("g99"), "phone-1", peer=TableGuest.PEER)
+        answer = await again.join(code)
+        with pytest.raises(pairing.Refused) as refused:
+            await table.host.accept(answer)
+        assert "answers another invitation" in str(refused.value)
+        # The host's page started again: a new TableHost holds none of the old invitations.
+        table.host.end()
+        fresh = TableHost(table.games, table.wire.host, table.game_id)
+        with pytest.raises(pairing.Refused):
+            await fresh.accept(answer)
+        fresh.end()
+    run_apart(play())
+
+
+def test_when_the_host_ends_the_table_the_guest_forgets_its_kept_invitation(stores):
+    async def play():
+        table = await table_of(stores, guests=1, ids=True)
+        (one,) = table.phones
+        await until(lambda: one.guest.spare, what="a spare sent")
+        kept = []
+        one.guest.kept_spare = kept.append  # the shell keeps it on the phone (views/phones.keep_spare)
+        table.host.end()
+        await until(lambda: one.guest.state == "ended", what="the guest hears the host leave")
+        assert one.guest.spare is None and kept == [None]
     run_apart(play())

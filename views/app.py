@@ -24,7 +24,7 @@ from views.new_game import NewGame
 from views.pads import GAME_ORDER, PADS
 from views.receive import ReceiveScreen
 from views.phone_table import TableGames, TableHost
-from views.phones import InvitePhoneScreen, JoinTableScreen
+from views.phones import InvitePhoneScreen, JoinTableScreen, keep_spare
 from views.roles import GUEST, HOST_WHO, Who, may_open_finished, refusal, route_action
 from views.table import TOKEN_KEY, Access
 
@@ -352,7 +352,12 @@ class Shell:
             if screen is not None:
                 stack.append(screen.view)
         elif route == "/join" and self.host.phones is not None:
-            screen = JoinTableScreen(self.page, self.host.phones, self.navigate, self.joined_table)
+            # A guest whose link dropped joins again by the invitation the host kept for it (one
+            # code read); one still at a table reads a new invitation (two).
+            guest = self.table_guest
+            linked = guest is not None and guest.state == "here"
+            screen = JoinTableScreen(self.page, self.host.phones, self.navigate, self.joined_table,
+                                     spare=None if linked or guest is None else guest.spare, kept=not linked)
             stack.append(screen.view)
         elif len(parts) == 2 and parts[0] == "table" and self.table_guest is not None \
                 and self.table_guest.saved is not None and self.table_guest.saved.record.id == parts[1]:
@@ -451,6 +456,7 @@ class Shell:
         self.table_guest = guest
         guest.heard_game = lambda saved: self.heard_table_game(guest, saved)
         guest.changed = lambda: self.page.run_task(self.table_changed, guest)
+        guest.kept_spare = lambda code: self.page.run_task(keep_spare, code)
         self.navigate(f"/table/{guest.saved.record.id}")
 
     def heard_table_game(self, guest, saved) -> None:
@@ -486,6 +492,13 @@ class Shell:
         guest.told_down = True  # once: a link that drops, then closes, is one event to the player
         if guest.state == "ended":
             text = _("The host ended the table. This phone still shows the game as it was last seen.")
+        elif guest.spare is not None:  # one code brings it back (views/phone_table.py, "A phone that sleeps")
+            self.page.show_dialog(ft.SnackBar(
+                ft.Text(_("The link to the host's phone dropped: nothing more is saved from here. Tap Join again: "
+                          "the host's phone reads one code from this phone."), size=theme.BODY),
+                duration=ft.Duration(seconds=30), show_close_icon=True,
+                action=_("Join again"), on_action=lambda e: self.navigate("/join")))
+            return
         else:
             text = _("The link to the host's phone dropped, or the host's phone left: nothing more is saved from "
                      "here. To go on, tap Join a table on the home and read the host's code again.")

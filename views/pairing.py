@@ -53,6 +53,10 @@ _CODE = re.compile(re.escape(PREFIX) + r"([0-9]{1,3})/([A-Z])/([0-9A-Z $%*+\-./:
 _ICE_CHARS = re.compile(r"[A-Za-z0-9+/]{1,255}")
 
 
+OTHER_INVITATION = N_("That guest's code answers another invitation. On the guest's phone, tap Join a table "
+                      "again and read the code shown here.")
+
+
 class NotATableCode(ValueError):
     """Another code than a table's (a game's codes, a URL): the camera reads on."""
 
@@ -175,8 +179,7 @@ def read_code(text: str, expect: str, invitation: bytes | None = None) -> Pairin
     except (ValueError, IndexError, struct.error):
         raise Refused(Words(N_("That code could not be read whole. Hold the camera steady on it and try again."))) from None
     if invitation is not None and pairing.invitation != invitation:
-        raise Refused(Words(N_("That guest's code answers another invitation. On the guest's phone, tap Join a "
-                                "table again and read the code shown here.")))
+        raise Refused(Words(OTHER_INVITATION))
     return pairing
 
 

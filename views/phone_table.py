@@ -13,6 +13,7 @@ two QR codes (views/pairing.py). On them, JSON messages of protocol 1:
                   {"t": "saved", "ask": k, ...as game}        the guest's edit is stored
                   {"t": "stale", "ask": k, ...as game}        another edit came first: the latest
                   {"t": "refused", "ask": k, "why": template, "params": {...}}   in words
+                  {"t": "spare", "code": invitation}          kept for this phone's return (below)
                   {"t": "bye"}                                the host ended the table
 
 The host's store is the truth: a guest's edit is taken only on the revision it started from, and
@@ -24,6 +25,16 @@ said "not saved") is dropped, never stored, so what the guest said stays true. A
 not JSON, too big, of another game or of an unknown kind is refused and logged, and never reaches
 the store.
 A guest keeps the game as last seen in memory only, never in its own store.
+
+A phone that sleeps (#69): a locked screen or a browser put away stops the page, and the link
+with it; the other phone gives up on it after about 30 s (WebRTC's consent checks). So once a
+guest has said hello, the host makes one more invitation for that phone's return and sends it over
+the link (a spare); the guest keeps it (views/phones.py: also on the phone, for a browser the
+system killed meanwhile). When the link is lost the guest answers the spare at once and shows that
+one code; the host's camera reads it as it reads any guest's answer, and the phone is back under
+its number. Only the host's half of a link can wait for the other's code, so this is the one code
+WebRTC needs with no server; a spare the host no longer holds (its page started again) is refused
+in words, and the two codes of a first joining work as before.
 """
 from __future__ import annotations
 
@@ -76,9 +87,10 @@ def refused(ask, words: Words) -> dict:
 class Guest:
     """A guest's phone as the host sees it."""
 
-    def __init__(self, peer: str, invitation: bytes, number: int):
+    def __init__(self, peer: str, invitation: bytes, number: int, spare_for: str | None = None):
         self.peer = peer
         self.invitation = invitation
+        self.spare_for = spare_for  # an invitation kept for that phone's return (its id), not a new guest
         self.state = "invited"   # invited -> here -> gone
         self.number = number     # "Phone 2" on the host's screens
         self.phone: str | None = None  # the phone's own id, from its hello
@@ -107,17 +119,25 @@ class TableHost:
         self.ended = False
 
     # ---------------------------------------------------------------- pairing
-    async def invite(self) -> tuple[Guest, str]:
-        """A new guest's invitation: its code, for the guest's camera."""
-        guest = Guest(f"g{next(_PEERS)}", pairing.new_invitation(), next(self._numbers))
+    async def invite(self, spare_for: Guest | None = None) -> tuple[Guest, str]:
+        """A new guest's invitation: its code, for the guest's camera. With `spare_for`, one kept
+        for that guest's return instead, under its number (sent over its link)."""
+        number = spare_for.number if spare_for else next(self._numbers)
+        guest = Guest(f"g{next(_PEERS)}", pairing.new_invitation(), number, spare_for and spare_for.phone)
         self.guests[guest.peer] = guest
         said = await self.link.ask("invite", peer=guest.peer)
         return guest, pairing.code_of(pairing.from_sdp(pairing.INVITATION, said["sdp"], guest.invitation))
 
-    async def accept(self, guest: Guest, text: str) -> None:
-        """The guest's answer read by this phone's camera: the link opens (open -> here)."""
-        answer = pairing.read_code(text, pairing.ANSWER, guest.invitation)
+    async def accept(self, text: str) -> Guest:
+        """A guest's answer read by this phone's camera, to any invitation still open (a new
+        guest's, or one kept for a guest's return): its link opens (open -> here)."""
+        answer = pairing.read_code(text, pairing.ANSWER)
+        guest = next((g for g in self.guests.values()
+                      if g.state == "invited" and g.invitation == answer.invitation), None)
+        if guest is None:
+            raise pairing.Refused(Words(pairing.OTHER_INVITATION))
         await self.link.ask("accept", peer=guest.peer, sdp=pairing.sdp_of(answer))
+        return guest
 
     async def joined(self, guest: Guest, within: float = OPEN_WITHIN) -> bool:
         """Whether the guest's link opened and its hello was heard within `within` s of its answer
@@ -223,6 +243,8 @@ class TableHost:
             self._known(guest, message.get("phone"))
             answer = game_message("game", await self._load(), v=PROTOCOL)
             guest.greeted = True
+            if guest.phone is not None:
+                asyncio.ensure_future(self._keep_spare(guest))
             return answer
         if kind == "forget":  # no answer: the guest is not waiting any more
             if type(ask) is int and ask in guest.waiting:
@@ -299,15 +321,37 @@ class TableHost:
 
     def _known(self, guest: Guest, phone) -> None:
         """A phone that was here before and dropped (its browser killed, its screen locked) joins
-        again: it keeps its number, and is no longer listed as dropped."""
+        again: it keeps its number, and is no longer listed as dropped. Its old link (one this
+        phone had not yet seen drop) and the spare kept for its return go: one link per phone."""
         if not isinstance(phone, str) or not 0 < len(phone) <= 64 or guest.phone is not None:
             return
         guest.phone = phone
-        for old in self.gone():
+        for old in list(self.guests.values()):
+            if old is guest or phone not in (old.phone, old.spare_for):
+                continue
             if old.phone == phone:
-                self.guests.pop(old.peer, None)
                 guest.number = old.number
+            self.forget(old)
         self.told()
+
+    def forget(self, guest: Guest) -> None:
+        """A guest (or an invitation) no longer kept: its link closed."""
+        self.guests.pop(guest.peer, None)
+        if guest.state != "gone":
+            self.link.close(guest.peer)
+
+    async def _keep_spare(self, guest: Guest) -> None:
+        """An invitation kept for this guest's return, sent over its link (the module's "A phone
+        that sleeps"): with it the guest comes back by one code read, not two."""
+        try:
+            spare, code = await self.invite(spare_for=guest)
+        except Exception as exc:  # noqa: BLE001 - without one the guest joins again by two codes
+            log.info("no invitation kept for phone %s: %s", guest.number, exc)
+            return
+        if self.ended or guest.state not in ("here", "quiet") or self.guests.get(guest.peer) is not guest:
+            self.forget(spare)
+            return
+        self._send(guest, {"t": "spare", "code": code})
 
     def broadcast(self, saved: Saved, but: Guest | None = None) -> None:
         """The latest record to every guest here (the one whose edit it was included: its answer)."""
@@ -353,6 +397,10 @@ class TableGuest:
         self.told_finished = False  # the shell offered to keep the finished game
         self.told_down = False      # the shell said the link dropped
         self.changed: Callable[[], None] = lambda: None                 # the state changed
+        # The host's invitation kept for this phone's return (a code's text), and who keeps it on
+        # the phone too (set by the shell): None when the host ended the table.
+        self.spare: str | None = None
+        self.kept_spare: Callable[[str | None], None] = lambda code: None
         self._asks: dict[int, asyncio.Future] = {}
         self._numbers = itertools.count(1)
         self._stop = link.listen(self._heard)
@@ -396,7 +444,15 @@ class TableGuest:
             return
         if kind == "bye":
             self.state = "ended"
+            self.spare = None
+            self.kept_spare(None)
             self.changed()
+            return
+        if kind == "spare":
+            code = message.get("code")
+            if isinstance(code, str) and code.startswith(pairing.PREFIX) and len(code) <= pairing.MAX_CHARS:
+                self.spare = code
+                self.kept_spare(code)
             return
         if kind in ("game", "saved", "stale"):
             try:

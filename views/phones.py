@@ -67,6 +67,38 @@ async def this_phone() -> str:
         return secrets.token_hex(8)
 
 
+SPARE_KEY = "pandapad.table.spare"  # the host's invitation kept for this phone's return (SharedPreferences)
+SPARE_KEPT_FOR = 12 * 3600  # seconds: an evening's table, not last week's
+
+
+async def kept_spare() -> str | None:
+    """The invitation the host's phone sent for this phone's return, kept on the phone (a browser
+    killed while its screen was locked starts again without it in memory)."""
+    import json
+    import time
+    try:
+        kept = json.loads(await asyncio.wait_for(ft.SharedPreferences().get(SPARE_KEY), timeout=5) or "null")
+        if isinstance(kept, dict) and isinstance(kept.get("code"), str) \
+                and 0 <= time.time() - float(kept.get("at", 0)) < SPARE_KEPT_FOR:
+            return kept["code"]
+    except Exception as exc:  # noqa: BLE001 - none kept: the guest joins by two codes
+        log.info("the kept invitation: %s", exc)
+    return None
+
+
+async def keep_spare(code: str | None) -> None:
+    import json
+    import time
+    prefs = ft.SharedPreferences()
+    try:
+        if code is None:
+            await asyncio.wait_for(prefs.remove(SPARE_KEY), timeout=5)
+        else:
+            await asyncio.wait_for(prefs.set(SPARE_KEY, json.dumps({"code": code, "at": time.time()})), timeout=5)
+    except Exception as exc:  # noqa: BLE001 - kept in memory still, for as long as the page lives
+        log.info("keeping the invitation: %s", exc)
+
+
 NOT_LINKED = N_("The phones did not connect. Are both on the same Wi-Fi? A guest network often keeps phones "
                 "apart, and the phone that shares its hotspot may not be reachable: then let another phone "
                 "share it. Tap Try again for new codes.")
@@ -145,6 +177,7 @@ class InvitePhoneScreen(PairingScreen):
         self.table = table
         super().__init__(page, link, navigate)
         self.guest = None
+        self.answering = False  # a guest's code being read or linked: its words stay on screen
         self.page.run_task(self.begin)
 
     def route(self) -> str:
@@ -153,8 +186,16 @@ class InvitePhoneScreen(PairingScreen):
     def back(self):
         return (_("Back to the game"), ft.Icons.ARROW_BACK, lambda e: self.navigate(f"/game/{self.table.game_id}"))
 
+    def read_answer(self):
+        return (_("Read the guest's code"), ft.Icons.QR_CODE_SCANNER, lambda e: self.page.run_task(self.answer))
+
     async def begin(self) -> None:
-        self.say(_("Getting the invitation ready\u2026"))
+        # A phone coming back (its link dropped) shows its answer to the invitation kept for it
+        # already: its code can be read before the new invitation is ready.
+        if self.guest is not None and self.guest.state == "invited":
+            self.table.forget(self.guest)  # this screen's last invitation, never answered
+        self.say(_("Getting the invitation ready\u2026"),
+                 buttons=[self.read_answer()] if self.table.gone() else ())
         try:
             self.guest, code = await self.table.invite()
         except pairing.Refused as exc:
@@ -163,23 +204,27 @@ class InvitePhoneScreen(PairingScreen):
         except LinkFailed as exc:
             self.say(no_camera(str(exc)), error=True, buttons=[*self.again(), self.back()])
             return
+        if self.answering:  # a returning guest's code is being read: the invitation waits for the next
+            return
         self.say(_("Step 1: the guest reads this code"),
                  _("On the guest's phone, open Pandapad, tap Join a table and hold it up to this code. Then tap "
-                   "Read the guest's code here."), code=code,
-                 buttons=[(_("Read the guest's code"), ft.Icons.QR_CODE_SCANNER, lambda e: self.page.run_task(self.answer)),
-                          self.back()])
+                   "Read the guest's code here."), code=code, buttons=[self.read_answer(), self.back()])
 
     async def answer(self) -> None:
-        guest = self.guest
+        self.answering = True
+        try:
+            await self._answer()
+        finally:
+            self.answering = False
+
+    async def _answer(self) -> None:
         text = await self.read(_("Read the guest's code"), f"{pairing.PREFIX}{pairing.FORMAT}/{pairing.ANSWER}/")
         if text is None or self.closed:
             return
-        try:
-            await self.table.accept(guest, text)
+        try:  # the answer to this screen's invitation, or to one kept for a guest's return
+            guest = await self.table.accept(text)
         except pairing.Refused as exc:
-            self.say(lang.problem(exc.words), error=True,
-                     buttons=[(_("Read the guest's code"), ft.Icons.QR_CODE_SCANNER,
-                               lambda e: self.page.run_task(self.answer)), *self.again()])
+            self.say(lang.problem(exc.words), error=True, buttons=[self.read_answer(), *self.again()])
             return
         except (pairing.NotATableCode, LinkFailed) as exc:
             log.info("accepting a guest: %s", exc)
@@ -203,42 +248,65 @@ class JoinTableScreen(PairingScreen):
 
     title = N_("Join a table")
 
-    def __init__(self, page: ft.Page, link, navigate, joined):
+    def __init__(self, page: ft.Page, link, navigate, joined, spare: str | None = None, kept: bool = True):
         super().__init__(page, link, navigate)
         self.joined = joined     # joined(guest): the shell keeps the guest and opens its game
         self.guest: TableGuest | None = None
+        # The host's invitation kept for this phone's return (phone_table.py, "A phone that
+        # sleeps"): the one just lost, or (kept) the one the phone keeps, once; then codes are read.
+        self.spare, self.kept = spare, kept
         self.page.run_task(self.begin)
 
     def route(self) -> str:
         return "/join"
 
+    def read_button(self, forget: bool = False):
+        return (_("Read the host's code"), ft.Icons.QR_CODE_SCANNER, lambda e: self.page.run_task(self.scan, forget))
+
     async def begin(self) -> None:
         if self.guest is not None:
             self.guest.leave()
+        spare = self.spare or (await kept_spare() if self.kept else None)
+        self.spare, self.kept = None, False
+        if spare is not None:
+            await self.join(spare, again=True)
+            return
         self.say(_("Read the host's code"), _("On the host's phone, open the game and choose Invite a phone in its "
                                              "menu. Then hold this phone up to the code it shows."),
-                 buttons=[(_("Read the host's code"), ft.Icons.QR_CODE_SCANNER, lambda e: self.page.run_task(self.scan))])
+                 buttons=[self.read_button()])
         await self.scan()
 
-    async def scan(self) -> None:
+    async def scan(self, forget: bool = False) -> None:
+        if forget:  # the invitation kept for joining again did not do: a new one is read
+            await keep_spare(None)
         text = await self.read(_("Join a table"), [f"{pairing.PREFIX}{f}/{pairing.INVITATION}/" for f in pairing.READS])
         if text is None or self.closed:
             return
+        await self.join(text)
+
+    async def join(self, text: str, again: bool = False) -> None:
+        """The host's invitation (read, or kept for joining again): this phone's answer shown until
+        the host's phone has read it and the link is open."""
         if self.guest is not None and self.guest.state == "joining":
             self.guest.leave()  # a reading before this one that did not link: its half-made link goes
         guest = self.guest = TableGuest(self.link, await this_phone())
         try:
             code = await guest.join(text)
         except pairing.Refused as exc:
-            self.say(lang.problem(exc.words), error=True,
-                     buttons=[(_("Read the host's code"), ft.Icons.QR_CODE_SCANNER, lambda e: self.page.run_task(self.scan))])
+            self.say(lang.problem(exc.words), error=True, buttons=[self.read_button(forget=again)])
             return
         except (pairing.NotATableCode, LinkFailed) as exc:
             log.info("joining: %s", exc)
             self.say(_(NOT_LINKED), error=True, buttons=self.again())
             return
-        self.say(_("Step 2: the host reads this code"),
-                 _("Hold this phone up to the host's phone: it reads this code with its camera."), code=code)
+        if again:
+            self.say(_("Joining again: the host reads this code"),
+                     _("On the host's phone, choose Invite a phone in the game's menu and tap Read the guest's code. "
+                       "If it says this code answers another invitation, tap Read the host's code here."),
+                     code=code, buttons=[self.read_button(forget=True)])
+        else:
+            self.say(_("Step 2: the host reads this code"),
+                     _("Hold this phone up to the host's phone: it reads this code with its camera."), code=code)
         for _tick in range(ANSWER_READ_WITHIN * 10):
             if self.closed or guest is not self.guest:
                 return
@@ -248,6 +316,8 @@ class JoinTableScreen(PairingScreen):
             if guest.state in ("dropped", "ended"):
                 break
             await asyncio.sleep(0.1)
+        if again:
+            await keep_spare(None)  # not read, or the host's phone no longer holds it: two codes next time
         self.say(_(NOT_LINKED), error=True, buttons=self.again())
 
     def close(self) -> None:
