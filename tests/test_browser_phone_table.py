@@ -150,6 +150,71 @@ def test_three_phones_tap_into_one_round_at_once_and_every_tap_lands_in_the_host
     assert {names[p["id"]]: p["total"] for p in result["players"]} == expected
 
 
+def browser_pids(seat: Seat) -> list[int]:
+    """Every process of the phone's browser (its namespace's Chromium)."""
+    pids = subprocess.run(["ip", "netns", "pids", seat.phone.ns], capture_output=True, text=True,
+                          check=True).stdout.split()
+    found = []
+    for pid in pids:
+        try:
+            if b"chromium" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(int(pid))
+        except OSError:
+            continue
+    assert found, f"no browser in {seat.phone.ns}"
+    return found
+
+
+LINKS = "() => Object.keys(window.__pandapadLinks).length"
+
+
+def test_a_guest_whose_phone_sleeps_past_its_link_comes_back_by_one_code_under_its_number(table):
+    """#69: a locked screen stops the phone's browser (SIGSTOP: iOS suspends it whole); the host's
+    page gives up on the link (WebRTC's consent checks, 15 s here); the guest, woken, says so, and
+    joins again by the one code the host's camera reads (the invitation the host kept for it)."""
+    host, one, two = table
+    if host.page.get_by_role("button", name=re.compile(r"^Ann: ")).count() == 0:  # the export left it on the home
+        host.page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).first.tap()
+    links = host.page.evaluate(LINKS)
+    asleep = browser_pids(two)
+    for pid in asleep:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        said(host, "the link to phone 2 dropped")
+        host.page.wait_for_function(f"() => ({LINKS})() < {links}", timeout=60_000)  # the host's page closed it
+        # The game goes on meanwhile: Ann's die changes on the host's phone.
+        hand_of(host, "Ann")
+        button(host.page, f"Remove {label('yellow', totals_shown(host.page)['Ann'])}").first.tap()
+        button(host.page, label("yellow", 6)).tap()
+        host.page.get_by_role("button", name=re.compile(r"^Ann: 6\b")).first.wait_for()
+    finally:
+        for pid in asleep:
+            os.kill(pid, signal.SIGCONT)
+    said(two, "To go on, tap Join a table on the home: the host's phone then reads one code from this phone.")
+    button(two.page, "Back").tap()
+    two.page.get_by_role("button", name="Join a table").tap()
+    two.shows("Joining again: the host reads this code")
+    screenshot(two.page, "phone_table_guest_joining_again")
+    host.page.get_by_role("button", name="More").tap()
+    host.page.get_by_role("menuitem", name="Invite a phone").tap()
+    host.shows("Step 1: the guest reads this code")
+    host.film_of(two)
+    host.page.get_by_role("button", name="Read the guest's code").tap()
+    host.shows("Phone 2 is at the table.")  # its own number, not a new phone's
+    two.page.wait_for_url(re.compile(r"/table/"))
+    said(two, "Following the host's phone")
+    host.page.get_by_role("button", name="Back to the game").tap()
+    assert totals_shown(two.page) == totals_shown(host.page)
+    said(host, "2 other phones at this table")
+    assert host.page.get_by_text(re.compile("dropped")).count() == 0
+    # Its taps are saved again: Cat's die, tapped on phone 2, shows on the host's.
+    hand_of(two, "Cat")
+    cat = totals_shown(two.page)["Cat"]
+    button(two.page, f"Remove {label('yellow', cat)}").first.tap()
+    button(two.page, label("yellow", 2)).tap()
+    host.page.get_by_role("button", name=re.compile(r"^Cat: 2\b")).first.wait_for()
+
+
 def test_a_guest_whose_browser_is_killed_joins_again_and_shows_the_current_record(table, browser):
     host, one, two = table
     if host.page.get_by_role("button", name=re.compile(r"^Ann: ")).count() == 0:  # the export left it on the home

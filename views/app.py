@@ -395,8 +395,9 @@ class Shell:
             recent = [s for s in recent if s.id in self.games.tonight]
         guest = self.table_guest
         if self.home.join is not None:
+            # A link gone quiet is said to be dropped (table_changed): Join a table brings it back.
             self.home.follow(guest.saved.record.id if guest is not None and guest.saved is not None
-                             and guest.state in ("here", "quiet") else None)
+                             and guest.state == "here" else None)
         self.home.show(in_progress, recent)
 
     async def openable(self, game_id: str):
@@ -493,12 +494,9 @@ class Shell:
         if guest.state == "ended":
             text = _("The host ended the table. This phone still shows the game as it was last seen.")
         elif guest.spare is not None:  # one code brings it back (views/phone_table.py, "A phone that sleeps")
-            self.page.show_dialog(ft.SnackBar(
-                ft.Text(_("The link to the host's phone dropped: nothing more is saved from here. Tap Join again: "
-                          "the host's phone reads one code from this phone."), size=theme.BODY),
-                duration=ft.Duration(seconds=30), show_close_icon=True,
-                action=_("Join again"), on_action=lambda e: self.navigate("/join")))
-            return
+            text = _("The link to the host's phone dropped, or the host's phone left: nothing more is saved from "
+                     "here. To go on, tap Join a table on the home: the host's phone then reads one code from this "
+                     "phone.")
         else:
             text = _("The link to the host's phone dropped, or the host's phone left: nothing more is saved from "
                      "here. To go on, tap Join a table on the home and read the host's code again.")

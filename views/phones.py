@@ -177,7 +177,6 @@ class InvitePhoneScreen(PairingScreen):
         self.table = table
         super().__init__(page, link, navigate)
         self.guest = None
-        self.answering = False  # a guest's code being read or linked: its words stay on screen
         self.page.run_task(self.begin)
 
     def route(self) -> str:
@@ -190,12 +189,9 @@ class InvitePhoneScreen(PairingScreen):
         return (_("Read the guest's code"), ft.Icons.QR_CODE_SCANNER, lambda e: self.page.run_task(self.answer))
 
     async def begin(self) -> None:
-        # A phone coming back (its link dropped) shows its answer to the invitation kept for it
-        # already: its code can be read before the new invitation is ready.
         if self.guest is not None and self.guest.state == "invited":
             self.table.forget(self.guest)  # this screen's last invitation, never answered
-        self.say(_("Getting the invitation ready\u2026"),
-                 buttons=[self.read_answer()] if self.table.gone() else ())
+        self.say(_("Getting the invitation ready\u2026"))
         try:
             self.guest, code = await self.table.invite()
         except pairing.Refused as exc:
@@ -204,20 +200,11 @@ class InvitePhoneScreen(PairingScreen):
         except LinkFailed as exc:
             self.say(no_camera(str(exc)), error=True, buttons=[*self.again(), self.back()])
             return
-        if self.answering:  # a returning guest's code is being read: the invitation waits for the next
-            return
         self.say(_("Step 1: the guest reads this code"),
                  _("On the guest's phone, open Pandapad, tap Join a table and hold it up to this code. Then tap "
                    "Read the guest's code here."), code=code, buttons=[self.read_answer(), self.back()])
 
     async def answer(self) -> None:
-        self.answering = True
-        try:
-            await self._answer()
-        finally:
-            self.answering = False
-
-    async def _answer(self) -> None:
         text = await self.read(_("Read the guest's code"), f"{pairing.PREFIX}{pairing.FORMAT}/{pairing.ANSWER}/")
         if text is None or self.closed:
             return

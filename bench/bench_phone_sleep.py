@@ -1,0 +1,191 @@
+"""A guest's phone that sleeps at a table of phones (#69): what each phone says when a guest's
+screen locks for a while, and how the guest comes back.
+
+The phones as tests/test_browser_phone_table.py makes them (each the phone build in its own Debian
+Chromium in a network namespace of its own, paired only through their cameras). The host starts a
+Panda Royale game of Ann (the host) and Ben (the guest) and invites the guest's phone. Then, for
+each --sleep: every process of the guest's browser is stopped (SIGSTOP), as a phone's system
+suspends a browser whose screen is locked or that was put in the background (iOS suspends it
+whole; Android freezes a background tab), and continued (SIGCONT) after that many seconds. Printed,
+on the wall clock from the moment it stopped:
+- when the host's pad said the guest's link dropped (its connection "disconnected"), and when the
+  host's page closed the link ("failed": WebRTC's consent checks gave up);
+- after it woke: whether the link came back by itself, or when the guest said so;
+- Join a table (the home's): from the tap on it to the guest following the host's game again, with the one code
+  the host's camera read (the invitation the host kept for the guest's return), and a tap of the
+  guest's shown on the host's pad.
+
+Run: flock /tmp/pandapad-browser.lock .venv/bin/python bench/bench_phone_sleep.py [--sleep 60 300] [--site DIR]
+     (as root: namespaces; make build/web/.built first)
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from bench.bench_web_cold import build_of  # noqa: E402
+from bench.slow_phone import budget, private_site  # noqa: E402
+from tests.browser_harness import enable_semantics  # noqa: E402
+from tests.phone_net import wifi  # noqa: E402
+from tests.test_browser_panda_royale import button, label, start_game  # noqa: E402
+from tests.test_browser_phone_table import Seat, hand_of, pair  # noqa: E402
+from tests.test_web_phone import SITE, totals_shown  # noqa: E402
+
+START = 120_000
+SAYS = """(text) => Array.from(document.querySelectorAll('flt-semantics')).some(
+  n => ((n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '')).includes(text))"""
+LINKS = "Object.keys(window.__pandapadLinks || {})"
+
+
+def browser_pids(seat: Seat) -> list[int]:
+    pids = subprocess.run(["ip", "netns", "pids", seat.phone.ns], capture_output=True, text=True,
+                          check=True).stdout.split()
+    found = []
+    for pid in pids:
+        try:
+            if b"chromium" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(int(pid))
+        except OSError:
+            continue
+    return found
+
+
+def signal_all(pids: list[int], sig: int) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
+
+
+def says(seat: Seat, text: str) -> bool:
+    return seat.page.evaluate(SAYS, text)
+
+
+def asleep(host: Seat, guest: Seat, seconds: float) -> dict:
+    """The guest's browser stopped for `seconds`, then continued: what each phone said, when."""
+    seen: dict[str, float] = {}
+    links_before = set(host.page.evaluate(LINKS))
+    pids = browser_pids(guest)
+    began = time.time()
+    signal_all(pids, signal.SIGSTOP)
+    try:
+        while time.time() - began < seconds:
+            now = time.time() - began
+            if "host: dropped said" not in seen and says(host, "the link to phone 1 dropped"):
+                seen["host: dropped said"] = now
+            if "host: link closed" not in seen and len(links_before - set(host.page.evaluate(LINKS))) > 0:
+                seen["host: link closed"] = now
+            time.sleep(0.25)
+    finally:
+        signal_all(pids, signal.SIGCONT)
+    woke = time.time()
+    seen["woke"] = woke - began
+    print("woke at", woke, flush=True)
+    while time.time() - woke < 90:
+        now = time.time() - began
+        if says(guest, "the host's phone then reads one code"):
+            seen["guest: drop said"] = now
+            break
+        if says(host, "1 other phone at this table") and not says(host, "dropped"):
+            seen["back by itself"] = now
+            break
+        time.sleep(0.25)
+    return seen
+
+
+def join_again(host: Seat, guest: Seat) -> float:
+    """Join a table on the guest's home, Invite a phone on the host, its camera reads the guest's one
+    code: seconds from the tap on Join a table to the guest following the game again."""
+    button(guest.page, "Back").tap()
+    tapped = time.time()
+    guest.page.get_by_role("button", name="Join a table").tap()
+    guest.shows("Joining again: the host reads this code")
+    host.page.get_by_role("button", name="More").tap()
+    host.page.get_by_role("menuitem", name="Invite a phone").tap()
+    host.shows("Step 1: the guest reads this code")  # the guest's answer is read from there, as any
+    host.film_of(guest)
+    host.page.get_by_role("button", name="Read the guest's code").tap()
+    host.shows("Phone 1 is at the table.")
+    guest.page.wait_for_function(SAYS, arg="Following the host's phone", timeout=30_000)
+    took = time.time() - tapped
+    host.page.get_by_role("button", name="Back to the game").tap()
+    return took
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sleep", type=float, nargs="+", default=[60, 300], help="seconds asleep, one run each")
+    parser.add_argument("--site", type=Path, default=SITE)
+    parser.add_argument("--budget", type=float, default=1800, help="seconds before the run gives up")
+    args = parser.parse_args()
+    budget(args.budget, "bench_phone_sleep")
+    site = private_site(args.site)
+    rows = []
+    with sync_playwright() as pw, wifi(2) as net:
+        seats = []
+        for phone in net.phones:
+            film = phone.start(pw.chromium, site)
+            page = phone.open()
+            page.set_default_timeout(30_000)
+            lines = []
+            page.on("console", lambda m, lines=lines: lines.append(f"{time.time():.2f} {m.text}"))
+            page.lines = lines
+            seats.append(Seat(phone, film, page))
+        for seat in seats:
+            enable_semantics(seat.page, timeout=START)
+            seat.page.get_by_role("button", name="Panda Royale, 2–10 players").wait_for(timeout=START)
+        host, guest = seats
+        try:
+            run(host, guest, args.sleep, rows)
+        except Exception:
+            for name, seat in (("host", host), ("guest", guest)):
+                seat.page.screenshot(path=str(ROOT / "artifacts" / f"bench_phone_sleep_failed_{name}.png"))
+                (ROOT / "artifacts" / f"bench_phone_sleep_failed_{name}.log").write_text("\n".join(seat.page.lines))
+            raise
+    print(f"A guest's phone that sleeps (#69): host and guest each their own Chromium in a network namespace; "
+          f"build {build_of(site)} (a copy of {args.site}); the guest's browser stopped whole (SIGSTOP)")
+    for seconds, seen, back in rows:
+        said = ", ".join(f"{what} {at:.1f} s" for what, at in seen.items())
+        print(f"  asleep {seconds:.0f} s: {said}")
+        if back is not None:
+            print(f"    Join a table -> following the game again, one code read by the host: {back:.1f} s; "
+                  f"then a tap of the guest's shown on the host")
+        else:
+            print("    then a tap of the guest's shown on the host")
+
+
+def run(host: Seat, guest: Seat, sleeps: list[float], rows: list) -> None:
+    start_game(host.page)  # Ann (the host's), Ben (the guest's), Cat
+    pair(host, guest, 1)
+    print("paired", flush=True)
+    for seconds in sleeps:
+        # The invitation kept for the guest's return: the host's page holds a second link.
+        host.page.wait_for_function(f"{LINKS}.length >= 2", timeout=30_000)
+        hand_of(guest, "Ben")
+        seen = asleep(host, guest, seconds)
+        back = join_again(host, guest) if "guest: drop said" in seen else None
+        hand_of(guest, "Ben")
+        before = totals_shown(host.page)["Ben"]
+        button(guest.page, label("yellow", 3)).tap()
+        deadline = time.time() + 30
+        while totals_shown(host.page)["Ben"] == before:
+            if time.time() > deadline:
+                raise SystemExit("the guest's tap did not reach the host's pad within 30 s")
+            time.sleep(0.1)
+        rows.append((seconds, seen, back))
+        print(seconds, seen, back, flush=True)
+
+
+if __name__ == "__main__":
+    main()
