@@ -264,26 +264,112 @@ def test_the_hosts_own_save_reaches_every_guest(stores):
     run_apart(play())
 
 
+def cat_rolls(record):
+    return pr.add_die(record, 0, "p3", "yellow", 3)
+
+
 def test_two_guests_editing_the_same_revision_at_once_both_end_in_the_store(stores):
-    # On the wire: the first save is stored; the second, on the same revision, is answered
-    # "stale" with the latest record, and the guest sends its change again on that one.
+    # On the wire: the first save is stored; the second, on the same revision, touches another
+    # part of the game (Ben's hand, not Ann's), so the host puts it on the first (scoring/rebase.py)
+    # and answers "saved" with both: no second round trip (#69).
     async def play():
         table = await table_of(stores)
         one, two = table.phones
+        await table.games.edit(table.game_id, await table.stored(), cat_rolls)  # round 1 begun
+        await until(lambda: all(p.guest.saved.revision == 2 for p in table.phones), what="the guests hear it")
         before = await table.stored()
         one.link.send("host", save_message(1, table.game_id, before.revision, ann_rolls(before.record)))
         two.link.send("host", save_message(1, table.game_id, before.revision, ben_rolls(before.record)))
         await until(lambda: answer_to(two, 1) is not None, what="the second guest's answer")
-        stale = answer_to(two, 1)
-        assert stale["t"] == "stale" and stale["rev"] == before.revision + 1
-        assert stale["record"] == ann_rolls(before.record).model_dump(mode="json", exclude_none=True)
-        assert two.guest.saved.revision == before.revision + 1  # the guest follows the latest
-        two.link.send("host", save_message(2, table.game_id, stale["rev"], ben_rolls(two.guest.saved.record)))
-        await until(lambda: all(p.guest.saved.revision == before.revision + 2 for p in table.phones),
-                    what="both guests hear both edits")
+        saved = answer_to(two, 1)
+        assert answer_to(one, 1)["t"] == "saved" and answer_to(one, 1)["rev"] == before.revision + 1
+        assert saved["t"] == "saved" and saved["rev"] == before.revision + 2
+        both = ben_rolls(ann_rolls(before.record))
+        assert saved["record"] == both.model_dump(mode="json", exclude_none=True)
         stored = await table.stored()
-        assert pr.hand_of(stored.record, 0, "p1").yellow == (4,) and pr.hand_of(stored.record, 0, "p2").yellow == (5,)
-        assert all(p.guest.saved == stored for p in table.phones)
+        assert stored.revision == before.revision + 2 and stored.record == both
+        await until(lambda: all(p.guest.saved == stored for p in table.phones), what="both guests hear both edits")
+    run_apart(play())
+
+
+def test_in_a_burst_an_edit_on_the_same_part_is_still_stale_and_ends_in_the_store_after_its_resend(stores):
+    # Three guests from one revision: Ann's die, Ben's die, and another die of Ann's. Ben's is put
+    # on Ann's; the third changed what the first changed (Ann's yellow dice), so it is answered
+    # "stale" with the latest and the guest sends its tap again on that one, as before #69.
+    async def play():
+        table = await table_of(stores, guests=3)
+        one, two, three = table.phones
+        await table.games.edit(table.game_id, await table.stored(), cat_rolls)
+        await until(lambda: all(p.guest.saved.revision == 2 for p in table.phones), what="the guests hear it")
+        before = await table.stored()
+        ann_again = lambda r: pr.add_die(r, 0, "p1", "yellow", 6)  # noqa: E731
+        for phone, tap in ((one, ann_rolls), (two, ben_rolls), (three, ann_again)):
+            phone.link.send("host", save_message(1, table.game_id, before.revision, tap(before.record)))
+        await until(lambda: all(answer_to(p, 1) is not None for p in table.phones), what="the three answers")
+        assert [answer_to(p, 1)["t"] for p in table.phones] == ["saved", "saved", "stale"]
+        stale = answer_to(three, 1)
+        assert stale["rev"] == before.revision + 2
+        assert stale["record"] == ben_rolls(ann_rolls(before.record)).model_dump(mode="json", exclude_none=True)
+        assert (await table.stored()).revision == before.revision + 2  # the third not stored, not merged
+        await until(lambda: three.guest.saved.revision == stale["rev"], what="the third guest follows the latest")
+        three.link.send("host", save_message(2, table.game_id, stale["rev"], ann_again(three.guest.saved.record)))
+        await until(lambda: answer_to(three, 2) is not None, what="the resend's answer")
+        assert answer_to(three, 2)["t"] == "saved"
+        stored = await table.stored()
+        assert stored.revision == before.revision + 3
+        assert pr.hand_of(stored.record, 0, "p1").yellow == (4, 6) and pr.hand_of(stored.record, 0, "p2").yellow == (5,)
+        await until(lambda: all(p.guest.saved == stored for p in table.phones), what="every guest hears every edit")
+    run_apart(play())
+
+
+def test_a_merge_no_pad_makes_in_one_tap_is_answered_stale_and_the_pad_says_why_on_its_resend(stores):
+    # Nokosu Dice has two zero-trick dice; Ann holds one. Ben and Cat take the other at once, and
+    # Ann's tricks are tapped: each apart from the others, but Ben's and Cat's zeros together are
+    # three, which no pad makes in one tap. Cat's guest gets the latest, and its pad says why.
+    async def play():
+        table = await table_of(stores, guests=3, game="nokosu-dice")
+        one, two, three = table.phones
+        await table.games.edit(table.game_id, await table.stored(), lambda r: nk.declare(r, "p1", 0))
+        await until(lambda: all(p.guest.saved.revision == 2 for p in table.phones), what="the guests hear it")
+        before = await table.stored()
+        taps = (lambda r: nk.declare(r, "p2", 0), lambda r: nk.set_tricks(r, "p1", 1), lambda r: nk.declare(r, "p3", 0))
+        for phone, tap in zip(table.phones, taps):
+            phone.link.send("host", save_message(1, table.game_id, before.revision, tap(before.record)))
+        await until(lambda: all(answer_to(p, 1) is not None for p in table.phones), what="the three answers")
+        assert [answer_to(p, 1)["t"] for p in table.phones] == ["saved", "saved", "stale"]
+        stored = await table.stored()
+        assert stored.record == taps[1](taps[0](before.record))
+        await until(lambda: three.guest.saved == stored, what="Cat's guest follows the latest")
+        with pytest.raises(ValueError, match="both zero-trick dice are taken"):
+            await three.games.edit(table.game_id, three.guest.saved, taps[2])
+        assert await table.stored() == stored
+    run_apart(play())
+
+
+def test_an_edit_from_a_revision_no_longer_kept_and_an_undo_not_on_the_latest_are_stale(stores, monkeypatch):
+    # The host keeps the records of its last KEPT revisions: an edit from one of them is put on the
+    # latest; from an older one, or an undo or redo not on the latest, the guest gets the latest.
+    monkeypatch.setattr(phone_table, "KEPT", 2, raising=False)
+
+    async def play():
+        table = await table_of(stores, guests=1)
+        phone = table.phones[0]
+        two = await table.games.edit(table.game_id, await table.stored(), cat_rolls)
+        three = await table.games.edit(table.game_id, two, ann_rolls)
+        await until(lambda: phone.guest.saved == three, what="the guest hears the host's taps")
+        answer = await _send(table, save_message(1, table.game_id, two.revision, ben_rolls(two.record)))
+        assert answer["t"] == "saved" and answer["rev"] == three.revision + 1
+        four = await table.stored()
+        assert four.record == ben_rolls(three.record)
+        assert sorted(table.host.kept) == [three.revision, four.revision]
+        purple = pr.add_die(two.record, 0, "p2", "purple", 3)
+        answer = await _send(table, save_message(2, table.game_id, two.revision, purple))
+        assert answer["t"] == "stale" and answer["rev"] == four.revision
+        undo = json.dumps({"t": "undo", "ask": 3, "id": table.game_id, "from": three.revision})
+        answer = await _send(table, undo)
+        assert answer["t"] == "stale" and answer["rev"] == four.revision
+        assert await table.stored() == four
+        assert phone.guest.saved == four
     run_apart(play())
 
 

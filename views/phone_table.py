@@ -10,20 +10,28 @@ two QR codes (views/pairing.py). On them, JSON messages of protocol 1:
                   {"t": "delete", "ask": k, "id": game}
                   {"t": "forget", "ask": k}           the guest stopped waiting for edit k
   host -> guest   {"t": "game", "rev": n, "undo": bool, "redo": bool, "record": {...}}  the latest
-                  {"t": "saved", "ask": k, ...as game}        the guest's edit is stored
-                  {"t": "stale", "ask": k, ...as game}        another edit came first: the latest
+                  {"t": "saved", "ask": k, ...as game}        the guest's edit is stored (with
+                                                              the edits it was rebased on)
+                  {"t": "stale", "ask": k, ...as game}        another edit came first and it
+                                                              could not be rebased: the latest
                   {"t": "refused", "ask": k, "why": template, "params": {...}}   in words
                   {"t": "spare", "code": invitation}          kept for this phone's return (below)
                   {"t": "bye"}                                the host ended the table
 
-The host's store is the truth: a guest's edit is taken only on the revision it started from, and
-only if a guest's pad could have made it from that revision's record in one tap, with no new error
-by the rules (scoring/guest_edit.py, after views/roles.py: a guest plays; it does not rename,
-change the game's settings, delete a game nor edit a finished one); it is stored (durable) before
-any phone is told. `ask` is the edit's id on its link: an edit the guest stopped waiting for (it
-said "not saved") is dropped, never stored, so what the guest said stays true. A message that is
-not JSON, too big, of another game or of an unknown kind is refused and logged, and never reaches
-the store.
+The host's store is the truth: a guest's edit is taken only if a guest's pad could have made it
+in one tap from the record of the revision it started from, with no new error by the rules
+(scoring/guest_edit.py, after views/roles.py: a guest plays; it does not rename, change the
+game's settings, delete a game nor edit a finished one). Made on the latest revision, it is stored
+as it came. Made on an older one (guests tapping at once all start from one revision), it is
+rebased when the host still keeps that revision's record (the last KEPT): if the guest's change
+and the changes since touch different parts of the game (scoring/rebase.py: another player's hand,
+another count), the merged record, checked again as one tap from the latest with no new error, is
+stored on the latest, in the same round trip (#69); otherwise the guest is answered "stale" with
+the latest and makes its tap again on it. An undo or redo is taken on the latest revision only.
+Every edit is stored (durable) before any phone is told. `ask` is the edit's id on its link: an
+edit the guest stopped waiting for (it said "not saved") is dropped, never stored, so what the
+guest said stays true. A message that is not JSON, too big, of another game or of an unknown kind
+is refused and logged, and never reaches the store.
 A guest keeps the game as last seen in memory only, never in its own store.
 
 A phone that sleeps (#69): a locked screen or a browser put away stops the page, and the link
@@ -49,6 +57,7 @@ from pydantic import ValidationError
 from scoring import RecordBase, parse_record, rules_for
 from scoring.common import N_, Words
 from scoring.guest_edit import refusal as guest_refusal
+from scoring.rebase import rebase
 from storage import StaleSave, StoreError
 from storage.api import Saved
 from views import pairing
@@ -68,6 +77,9 @@ ANSWER_WITHIN = 10       # seconds a guest waits for the host's answer to an edi
 # the rest is for the store's write and the answer's way back, so a guest never says "not saved"
 # of an edit the host then stored, even when its "forget" is lost with a dropping link.
 TAKE_WITHIN = 0.6
+# Revisions whose records the host keeps to rebase a guest's edit on: a burst of taps of every
+# guest of the biggest table (9 guests of a 10-player Panda Royale) starts from one of them.
+KEPT = 16
 
 
 class LinkFailed(Exception):
@@ -113,10 +125,27 @@ class TableHost:
         # The game as this phone last stored or read it: a guest's edit on that revision is checked
         # against it with no read of the store first (on the phone each store call waits for a sync
         # with IndexedDB, #69). The store's own revision check still refuses a save on an old one.
-        self.latest: Saved | None = None
+        self._latest: Saved | None = None
+        # The records of the last KEPT revisions this phone stored, read or sent: the one a guest's
+        # edit started from, to put its tap on the latest (scoring/rebase.py).
+        self.kept: dict[int, RecordBase] = {}
         games.after_save.append(self._saved_here)
         games.tables[game_id] = self
         self.ended = False
+
+    @property
+    def latest(self) -> Saved | None:
+        return self._latest
+
+    @latest.setter
+    def latest(self, saved: Saved) -> None:
+        self._latest = saved
+        # A revision the store numbers again (a game deleted and put back) is another record.
+        for revision in [r for r in self.kept if r >= saved.revision]:
+            del self.kept[revision]
+        self.kept[saved.revision] = saved.record
+        while len(self.kept) > KEPT:
+            del self.kept[min(self.kept)]
 
     # ---------------------------------------------------------------- pairing
     async def invite(self, spare_for: Guest | None = None) -> tuple[Guest, str]:
@@ -277,20 +306,31 @@ class TableHost:
                 # TRANSLATORS: why a tap on a guest's phone was not saved, after "Not saved: "
                 return refused(ask, Words(N_("the host's phone was too busy to take this change in time; try again")))
             stored = self.latest
-            if stored is None or message["from"] != stored.revision:
+            # A save made on an older revision this phone keeps is put on the latest, below; any
+            # other edit not on the latest gets the store's latest, to make it again on.
+            rebasing = (kind == "save" and stored is not None and message["from"] != stored.revision
+                        and message["from"] in self.kept)
+            if stored is None or (message["from"] != stored.revision and not rebasing):
                 stored = await self._load()
             if stored.record.finished:  # reopening or changing a finished game is the host's
                 return refused(ask, Words(HOST_ONLY["edit"]))
-            if message["from"] != stored.revision:  # made on an older record: the latest, to make it again
+            if message["from"] != stored.revision and not rebasing:
                 return game_message("stale", stored, ask=ask)
             try:
                 if kind == "save":
                     record = self._record(message.get("record"), stored.record)
-                    why = guest_refusal(stored.record, record)
+                    base = self.kept[message["from"]] if rebasing else stored.record
+                    why = guest_refusal(base, record)  # one tap of its pad from where it started
                     if why is not None:  # said to the guest in words, never stored
                         log.warning("a guest's change refused: %s", why)
                         return refused(ask, why)
-                    saved = await self.games.run(self.games.store.save, record, message["from"])
+                    if rebasing:
+                        # Taken on the latest when it touches other parts than what changed since
+                        # (scoring/rebase.py) and is one tap from the latest with no new error.
+                        record = rebase(base, record, stored.record)
+                        if record is None or guest_refusal(stored.record, record) is not None:
+                            return game_message("stale", stored, ask=ask)
+                    saved = await self.games.run(self.games.store.save, record, stored.revision)
                 else:
                     step = self.games.store.undo if kind == "undo" else self.games.store.redo
                     saved = await self.games.run(step, self.game_id, message["from"])
