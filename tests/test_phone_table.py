@@ -965,3 +965,19 @@ def test_when_the_host_ends_the_table_the_guest_forgets_its_kept_invitation(stor
         await until(lambda: one.guest.state == "ended", what="the guest hears the host leave")
         assert one.guest.spare is None and kept == [None]
     run_apart(play())
+
+
+def test_an_invitation_never_answered_takes_no_number_from_the_next_phone(stores):
+    """The host opened Invite a phone and a guest came back by its kept invitation instead: the
+    next new phone is still numbered next to the phones at the table (it was "Phone 4" of three)."""
+    async def play():
+        table = await table_of(stores, guests=2, ids=True)
+        unanswered, _code = await table.host.invite()
+        guest, code = await table.host.invite()
+        newcomer = TableGuest(table.wire.guest(guest.peer), "phone-3", peer=TableGuest.PEER)
+        assert await table.host.accept(await newcomer.join(code)) is guest
+        table.wire.open(guest.peer)
+        assert await table.host.joined(guest, within=2)
+        assert guest.number == 3 and unanswered.state == "invited"
+        assert table.host.status() == ("3 other phones at this table", False)
+    run_apart(play())

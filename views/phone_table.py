@@ -119,7 +119,6 @@ class TableHost:
         self.guests: dict[str, Guest] = {}
         self.told = told         # the host's screens redraw who is here (set by the screen showing it)
         self.tell_pad: Callable[[Saved], None] = lambda saved: None  # the host's own pad takes it
-        self._numbers = itertools.count(1)
         self._stop = link.listen(self._heard)
         self._lock = asyncio.Lock()  # one guest's edit at a time, in the order they came
         # The game as this phone last stored or read it: a guest's edit on that revision is checked
@@ -151,7 +150,8 @@ class TableHost:
     async def invite(self, spare_for: Guest | None = None) -> tuple[Guest, str]:
         """A new guest's invitation: its code, for the guest's camera. With `spare_for`, one kept
         for that guest's return instead, under its number (sent over its link)."""
-        number = spare_for.number if spare_for else next(self._numbers)
+        # A new guest is numbered when its link opens (an invitation never answered takes none).
+        number = spare_for.number if spare_for else 0
         guest = Guest(f"g{next(_PEERS)}", pairing.new_invitation(), number, spare_for and spare_for.phone)
         self.guests[guest.peer] = guest
         said = await self.link.ask("invite", peer=guest.peer)
@@ -211,6 +211,9 @@ class TableHost:
         op = event.get("op")
         if op == "open":
             guest.state = "here"
+            if guest.spare_for is None:  # a new phone: the first number no other phone holds
+                taken = {g.number for g in self.guests.values() if g is not guest and g.state != "invited"}
+                guest.number = next(n for n in itertools.count(1) if n not in taken)
             self.told()
         elif op == "closed":
             if guest.state in ("here", "quiet"):
