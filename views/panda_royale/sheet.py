@@ -42,6 +42,7 @@ class Sheet:
         self.on_pick_player = on_pick_player
         self.on_pick_round = on_pick_round
         self.pid: str | None = None
+        self._chosen = None  # the player and the names its picker was last made for
         self.players = ft.Column(spacing=0)
         # The total column as wide as its head and its largest number, the round column as "10"; the colours
         # share the rest, their swatches as large as that leaves (#56: at 320 px, German at the largest text,
@@ -101,7 +102,7 @@ class Sheet:
         # The picker is made again only for another player or other names: another phone's save
         # redraws the sheet, and new chips every time were a whole row sent for nothing.
         chosen = (pid, tuple((p.id, p.name) for p in record.players))
-        if chosen != getattr(self, "_chosen", None):
+        if chosen != self._chosen:
             self._chosen = chosen
             ch.set_children(self.players, [
                 ft.Row([self._player_chip(p.id, p.name, p.id == pid) for p in record.players],
