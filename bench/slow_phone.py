@@ -214,18 +214,28 @@ def private_site(site: Path) -> Path:
             copy = Path("/tmp/pandapad-bench-sites") / build / "web"
             if (copy / ".bench-copy-whole").exists():
                 return copy
-            shutil.rmtree(copy.parent, ignore_errors=True)
+            # Made in a folder of this run's own, then renamed into place whole: two benches
+            # started at once (one per worktree) copied into one folder and broke each other's.
+            making = copy.parent.with_name(f"{build}.{os.getpid()}") / "web"
             try:
-                shutil.copytree(site, copy)
+                shutil.copytree(site, making)
                 whole = built.exists() and built.stat().st_mtime == stamp
             except (OSError, shutil.Error):
                 whole = False
             if whole:
-                if not (copy / "main.dart.js.br").exists():
-                    subprocess.run([sys.executable, "-m", "servestatic.compress", "-q", str(copy)], check=True)
-                (copy / ".bench-copy-whole").touch()
-                return copy
-            shutil.rmtree(copy.parent, ignore_errors=True)
+                if not (making / "main.dart.js.br").exists():
+                    subprocess.run([sys.executable, "-m", "servestatic.compress", "-q", str(making)], check=True)
+                (making / ".bench-copy-whole").touch()
+                try:
+                    making.parent.rename(copy.parent)
+                except OSError:  # another run put its whole copy there first: that one is used
+                    if not (copy / ".bench-copy-whole").exists():  # a half copy of an older bench's
+                        shutil.rmtree(copy.parent, ignore_errors=True)
+                        making.parent.rename(copy.parent)
+                    shutil.rmtree(making.parent, ignore_errors=True)
+                if (copy / ".bench-copy-whole").exists():
+                    return copy
+            shutil.rmtree(making.parent, ignore_errors=True)
         time.sleep(5)  # a build under way
     raise SystemExit(f"{site} stayed incomplete for 5 minutes; run make web")
 
