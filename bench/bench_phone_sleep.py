@@ -91,7 +91,6 @@ def asleep(host: Seat, guest: Seat, seconds: float) -> dict:
         signal_all(pids, signal.SIGCONT)
     woke = time.time()
     seen["woke"] = woke - began
-    print("woke at", woke, flush=True)
     while time.time() - woke < 90:
         now = time.time() - began
         if says(guest, "the host's phone then reads one code"):
@@ -168,7 +167,6 @@ def main() -> None:
 def run(host: Seat, guest: Seat, sleeps: list[float], rows: list) -> None:
     start_game(host.page)  # Ann (the host's), Ben (the guest's), Cat
     pair(host, guest, 1)
-    print("paired", flush=True)
     for seconds in sleeps:
         # The invitation kept for the guest's return: the host's page holds a second link.
         host.page.wait_for_function(f"{LINKS}.length >= 2", timeout=30_000)
@@ -184,7 +182,6 @@ def run(host: Seat, guest: Seat, sleeps: list[float], rows: list) -> None:
                 raise SystemExit("the guest's tap did not reach the host's pad within 30 s")
             time.sleep(0.1)
         rows.append((seconds, seen, back))
-        print(seconds, seen, back, flush=True)
 
 
 if __name__ == "__main__":
