@@ -95,7 +95,7 @@ def pytest_terminal_summary(terminalreporter):
 # The longest modules as the last runs printed them (slowest 10 modules), longest first.
 LONGEST = ("tests.test_web_phone", "tests.test_browser_panda_royale", "tests.test_browser_pandoria",
            "tests.test_browser_handoff", "tests.test_browser_phone_table", "tests.test_crash_import", "tests.test_browser_royal_ur",
-           "tests.test_browser_data")
+           "tests.test_browser_data", "tests.test_browser_mixed_table")
 
 
 def pytest_collection_modifyitems(session, config, items):
