@@ -170,7 +170,7 @@ LINKS = "() => Object.keys(window.__pandapadLinks).length"
 
 def test_a_guest_whose_phone_sleeps_past_its_link_comes_back_by_one_code_under_its_number(table):
     """#69: a locked screen stops the phone's browser (SIGSTOP: iOS suspends it whole); the host's
-    page gives up on the link (WebRTC's consent checks, 15 s here); the guest, woken, says so, and
+    page gives up on the link (WebRTC's consent checks, then 5 s more: about 20 s here); the guest, woken, says so, and
     joins again by the one code the host's camera reads (the invitation the host kept for it)."""
     host, one, two = table
     if host.page.get_by_role("button", name=re.compile(r"^Ann: ")).count() == 0:  # the export left it on the home
