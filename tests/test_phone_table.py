@@ -981,3 +981,18 @@ def test_an_invitation_never_answered_takes_no_number_from_the_next_phone(stores
         assert guest.number == 3 and unanswered.state == "invited"
         assert table.host.status() == ("3 other phones at this table", False)
     run_apart(play())
+
+
+def test_a_guest_that_says_hello_again_and_again_gets_one_kept_invitation(stores):
+    """Each kept invitation is a connection the host's page holds: a guest's hello said over and
+    over (a hostile or broken phone) must not make the host open one per hello."""
+    async def play():
+        table = await table_of(stores, guests=1, ids=True)
+        (one,) = table.phones
+        await until(lambda: one.guest.spare, what="a spare sent")
+        for _k in range(5):
+            one.link.send(TableGuest.PEER, json.dumps({"t": "hello", "v": phone_table.PROTOCOL, "phone": "phone-1"}))
+        # Each answer is sent after the spare its hello would ask for is asked of the page.
+        await until(lambda: len([m for m in one.link.messages() if m["t"] == "game"]) >= 6, what="each hello answered")
+        assert len(table.wire.host.invited) == 1 and len(spares(table)) == 1
+    run_apart(play())

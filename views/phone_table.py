@@ -274,9 +274,9 @@ class TableHost:
         if kind == "hello":
             self._known(guest, message.get("phone"))
             answer = game_message("game", await self._load(), v=PROTOCOL)
+            if guest.phone is not None and not guest.greeted:  # one spare per link: a hello said
+                asyncio.ensure_future(self._keep_spare(guest))  # again makes no more links
             guest.greeted = True
-            if guest.phone is not None:
-                asyncio.ensure_future(self._keep_spare(guest))
             return answer
         if kind == "forget":  # no answer: the guest is not waiting any more
             if type(ask) is int and ask in guest.waiting:
