@@ -7,7 +7,10 @@ Both screens exist only where the host has phones to link (the phone build: host
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import secrets
+import time
 
 import flet as ft
 
@@ -48,53 +51,51 @@ def no_camera(why: str) -> str:
 
 
 PHONE_KEY = "pandapad.phone"  # this phone's own id at a table (SharedPreferences)
+SPARE_KEY = "pandapad.table.spare"  # the host's invitation kept for this phone's return (SharedPreferences)
+SPARE_KEPT_FOR = 12 * 3600  # seconds: an evening's table, not last week's
+_UNSET = object()
+
+
+async def kept(key: str, value=_UNSET):
+    """One key of what the phone keeps (SharedPreferences, the browser's storage): read it, or
+    write `value` (None removes it). A phone that keeps nothing (a private window, a storage
+    that does not answer within 5 s) raises: each caller says what it does without."""
+    prefs = ft.SharedPreferences()
+    if value is _UNSET:
+        return await asyncio.wait_for(prefs.get(key), timeout=5)
+    await asyncio.wait_for(prefs.remove(key) if value is None else prefs.set(key, value), timeout=5)
+    return value
 
 
 async def this_phone() -> str:
     """This phone's id at a table of phones, made once and kept: the host knows it when it joins
     again. None kept (private window): a new one, as a new phone."""
-    import secrets
-    prefs = ft.SharedPreferences()
     try:
-        phone = await asyncio.wait_for(prefs.get(PHONE_KEY), timeout=5)
+        phone = await kept(PHONE_KEY)
         if isinstance(phone, str) and phone:
             return phone
-        phone = secrets.token_hex(8)
-        await asyncio.wait_for(prefs.set(PHONE_KEY, phone), timeout=5)
-        return phone
+        return await kept(PHONE_KEY, secrets.token_hex(8))
     except Exception as exc:  # noqa: BLE001 - a phone that keeps nothing joins as a new one
         log.info("this phone's id: %s", exc)
         return secrets.token_hex(8)
 
 
-SPARE_KEY = "pandapad.table.spare"  # the host's invitation kept for this phone's return (SharedPreferences)
-SPARE_KEPT_FOR = 12 * 3600  # seconds: an evening's table, not last week's
-
-
 async def kept_spare() -> str | None:
     """The invitation the host's phone sent for this phone's return, kept on the phone (a browser
     killed while its screen was locked starts again without it in memory)."""
-    import json
-    import time
     try:
-        kept = json.loads(await asyncio.wait_for(ft.SharedPreferences().get(SPARE_KEY), timeout=5) or "null")
-        if isinstance(kept, dict) and isinstance(kept.get("code"), str) \
-                and 0 <= time.time() - float(kept.get("at", 0)) < SPARE_KEPT_FOR:
-            return kept["code"]
+        spare = json.loads(await kept(SPARE_KEY) or "null")
+        if isinstance(spare, dict) and isinstance(spare.get("code"), str) \
+                and 0 <= time.time() - float(spare.get("at", 0)) < SPARE_KEPT_FOR:
+            return spare["code"]
     except Exception as exc:  # noqa: BLE001 - none kept: the guest joins by two codes
         log.info("the kept invitation: %s", exc)
     return None
 
 
 async def keep_spare(code: str | None) -> None:
-    import json
-    import time
-    prefs = ft.SharedPreferences()
     try:
-        if code is None:
-            await asyncio.wait_for(prefs.remove(SPARE_KEY), timeout=5)
-        else:
-            await asyncio.wait_for(prefs.set(SPARE_KEY, json.dumps({"code": code, "at": time.time()})), timeout=5)
+        await kept(SPARE_KEY, None if code is None else json.dumps({"code": code, "at": time.time()}))
     except Exception as exc:  # noqa: BLE001 - kept in memory still, for as long as the page lives
         log.info("keeping the invitation: %s", exc)
 
@@ -116,6 +117,7 @@ class PairingScreen:
         self.side = code_side(page.width, page.height, (bar.toolbar_height or 64) + ABOVE_THE_CODE)
         self.status = ft.Text("", size=theme.LARGE, weight=ft.FontWeight.BOLD)
         self.note = ft.Text("", size=theme.BODY)
+        self.after = ft.Text("", size=theme.BODY, visible=False)  # below the code: what to do if it fails
         self.code = ft.Image(src=code_src(pairing.PREFIX), width=self.side, height=self.side, visible=False,
                              fit=ft.BoxFit.CONTAIN, filter_quality=ft.FilterQuality.NONE, gapless_playback=True,
                              semantics_label=_("A code for the other phone's camera"))
@@ -123,7 +125,7 @@ class PairingScreen:
         self.view = ft.View(route=self.route(), appbar=bar, padding=ft.Padding.all(16), scroll=ft.ScrollMode.AUTO,
                             controls=[ft.Column([self.status, self.note, ft.Row([self.code],
                                                                                alignment=ft.MainAxisAlignment.CENTER),
-                                                 self.buttons], spacing=16)])
+                                                 self.after, self.buttons], spacing=16)])
 
     def route(self) -> str:
         raise NotImplementedError
@@ -135,12 +137,14 @@ class PairingScreen:
             self.side = self.code.width = self.code.height = side
             self.page.update(self.code)
 
-    def say(self, status: str, note: str = "", code: str | None = None, buttons=(), error: bool = False) -> None:
+    def say(self, status: str, note: str = "", code: str | None = None, buttons=(), error: bool = False,
+            after: str = "") -> None:
         if self.closed:
             return
         self.status.value = status
         self.status.color = ft.Colors.ERROR if error else None
         self.note.value = note
+        self.after.value, self.after.visible = after, bool(after)
         if code is not None:
             self.code.src = code_src(code)
         self.code.visible = code is not None
@@ -287,10 +291,12 @@ class JoinTableScreen(PairingScreen):
             self.say(_(NOT_LINKED), error=True, buttons=self.again())
             return
         if again:
+            # The code right under one line of steps, whole on a small phone (360 x 740); what to do
+            # if the host's phone refuses it below, with its button.
             self.say(_("Joining again: the host reads this code"),
-                     _("On the host's phone, choose Invite a phone in the game's menu and tap Read the guest's code. "
-                       "If it says this code answers another invitation, tap Read the host's code here."),
-                     code=code, buttons=[self.read_button(forget=True)])
+                     _("On the host's phone: Invite a phone, then Read the guest's code."), code=code,
+                     after=_("If the host's phone says this code answers another invitation, read the host's code "
+                             "instead."), buttons=[self.read_button(forget=True)])
         else:
             self.say(_("Step 2: the host reads this code"),
                      _("Hold this phone up to the host's phone: it reads this code with its camera."), code=code)
