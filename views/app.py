@@ -99,6 +99,7 @@ class Shell:
         # A table of phones with no laptop (#54): this phone's as the host, or the host's it follows.
         self.table_host: TableHost | None = None
         self.table_guest = None
+        self.table_note: ft.SnackBar | None = None  # a guest's note that its table dropped (offer_to_keep)
         # One screen drawn at a time, in the order asked. Each draw awaits the store (a thread
         # on the server, IndexedDB on a phone): Back then Your data tapped at once drew the
         # data screen first, and the home's slower draw then replaced it.
@@ -356,6 +357,11 @@ class Shell:
             # code read); one still at a table reads a new invitation (two).
             guest = self.table_guest
             linked = guest is not None and guest.state == "here"
+            if self.table_note is not None:
+                # The drop's note, done with: over the code, it hid half of it from the host's camera.
+                note, self.table_note = self.table_note, None
+                note.open = False
+                note.update()  # as Flet's pop_dialog closes one
             screen = JoinTableScreen(self.page, self.host.phones, self.navigate, self.joined_table,
                                      spare=None if linked or guest is None else guest.spare, kept=not linked)
             stack.append(screen.view)
@@ -505,9 +511,11 @@ class Shell:
     def offer_to_keep(self, guest, text: str) -> None:
         """Say what happened to the table, with Keep this game: the game as last seen, written into
         this phone's own store (a guest keeps nothing of the host's until it chooses to)."""
-        self.page.show_dialog(ft.SnackBar(
+        self.table_note = ft.SnackBar(
             ft.Text(text, size=theme.BODY), duration=ft.Duration(seconds=30), show_close_icon=True,
-            action=_("Keep this game"), on_action=lambda e: self.page.run_task(self.keep_table_game, guest)))
+            action=_("Keep this game"), on_action=lambda e: self.page.run_task(self.keep_table_game, guest),
+            on_dismiss=lambda e: setattr(self, "table_note", None))
+        self.page.show_dialog(self.table_note)
 
     async def keep_table_game(self, guest) -> None:
         saved = guest.saved
