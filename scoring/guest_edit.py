@@ -103,9 +103,12 @@ def _panda_royale(before, after) -> Words | None:
         return None
     if len(changed) > 1:
         return Words(NO_KEY)
-    was, now = old[changed[0]], after.rounds[changed[0]]
-    if was.hands == now.hands:  # who won the re-roll for the Panda token
-        return None
+    index = changed[0]
+    was, now = old[index], after.rounds[index]
+    if was.hands == now.hands:  # who won the re-roll for the Panda token: the pad offers only
+        # the players tied on the highest yellow of a complete round
+        tied = panda_royale.yellow_leaders(after, index) if panda_royale.is_complete(after, index) else []
+        return None if len(tied) > 1 and now.panda in tied else Words(NO_KEY)
     players = [p for p in set(was.hands) | set(now.hands) if was.hands.get(p) != now.hands.get(p)]
     if was.panda != now.panda or len(players) != 1:
         return Words(NO_KEY)

@@ -91,6 +91,24 @@ def test_two_taps_at_once_are_not_one_tap():
     assert refusal(dice, pr.add_die(pr.add_die(dice, 0, "p2", "yellow", 1), 0, "p3", "yellow", 2)) == NO_KEY
 
 
+def yellows(*faces: int):
+    """Panda Royale's first round, each player's yellow die tapped in turn (Ann's, Ben's, Cat's)."""
+    return walk("panda-royale", [lambda r, p=f"p{k}", y=y: pr.add_die(r, 0, p, "yellow", y)
+                                 for k, y in enumerate(faces, start=1)])
+
+
+def test_the_panda_token_goes_only_to_a_player_of_the_yellow_tie():
+    # Ann and Ben tie on 4 with Cat on 2: the pad offers the re-roll's winner among Ann and Ben.
+    tie = yellows(4, 4, 2)
+    assert refusal(tie, pr.set_panda(tie, 0, "p2")) is None
+    assert refusal(tie, pr.set_panda(tie, 0, "p3")) == NO_KEY  # not tied on the highest yellow
+    assert refusal(pr.set_panda(tie, 0, "p2"), pr.set_panda(tie, 0, None)) == NO_KEY  # no key takes it back
+    alone = yellows(5, 4, 2)
+    assert refusal(alone, pr.set_panda(alone, 0, "p1")) == NO_KEY  # no tie: the highest yellow takes it
+    half = yellows(4, 4)
+    assert refusal(half, pr.set_panda(half, 0, "p1")) == NO_KEY  # Cat has not rolled: no tie known yet
+
+
 def test_a_resource_past_its_track_is_refused_in_the_pads_words():
     start = walk("pandoria", [lambda r: pa.step_part(r, "p1", "gold", 10)])
     assert refusal(start, pa._with_final(start, "p1", gold=11)) == "the gold track stops at 10"
