@@ -47,6 +47,21 @@ def refusal(before: RecordBase, after: RecordBase) -> Words | None:
     return _first_error(new_errors(before, after))
 
 
+def step_refusal(now: RecordBase, then: RecordBase) -> Words | None:
+    """Why a guest's Undo or Redo may not go from `now` to `then`, the version it steps to: that
+    version differs by what only the host changes (names and seats, the game's settings but by a
+    pad's own settings key, its note). Any other difference is a tap taken back or made again."""
+    if now.finished is not None:
+        return Words(FINISHED)
+    if any(getattr(now, name) != getattr(then, name) for name in FIXED):
+        return Words(NO_KEY)
+    if now.players != then.players:
+        return Words(RENAME)
+    if now.settings != then.settings and REACH[now.game](now, _but(then, finished=now.finished)) is not None:
+        return Words(SETTINGS)
+    return None
+
+
 def new_errors(before: RecordBase, after: RecordBase) -> list[Problem]:
     """The errors by the rules that `after` has and `before` had not. Compared by their words,
     not their place, so that an entry deleted before an old error does not make it new."""

@@ -17,7 +17,7 @@ import json
 import threading
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from scoring import RecordBase, RecordError, names, parse_record
 
@@ -259,14 +259,15 @@ class Store:
                 doc = self._areas.history.doc(game_id)
             return _saved(doc, parse_record(doc["record"]))
 
-    def undo(self, game_id: str, expected_revision: int) -> Saved:
-        """Back one version (stored like a save: the revision still increases)."""
-        return self._step(game_id, expected_revision, "undo")
+    def undo(self, game_id: str, expected_revision: int, check: Callable | None = None) -> Saved:
+        """Back one version (stored like a save: the revision still increases). `check(now,
+        then)` sees the record and the one it goes back to first; what it raises stores nothing."""
+        return self._step(game_id, expected_revision, "undo", check)
 
-    def redo(self, game_id: str, expected_revision: int) -> Saved:
-        return self._step(game_id, expected_revision, "redo")
+    def redo(self, game_id: str, expected_revision: int, check: Callable | None = None) -> Saved:
+        return self._step(game_id, expected_revision, "redo", check)
 
-    def _step(self, game_id: str, expected_revision: int, way: str) -> Saved:
+    def _step(self, game_id: str, expected_revision: int, way: str, check: Callable | None = None) -> Saved:
         with self._lock, self._forgetting():
             self._check_open()
             self._expect(game_id, expected_revision)
@@ -280,6 +281,8 @@ class Store:
             except (RecordError, ValueError, KeyError, IndexError, TypeError) as exc:
                 raise StoreError(f"the {way} history of game {game_id} is damaged ({exc}); "
                                  f"the game itself is intact") from None
+            if check is not None:
+                check(parse_record(old["record"]), record)
             return _saved(self._areas.place(doc, record), record)
 
     def delete(self, game_id: str) -> None:

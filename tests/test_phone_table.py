@@ -419,6 +419,40 @@ def test_a_guest_cannot_edit_or_undo_a_finished_game_and_the_store_is_unchanged(
     run_apart(play())
 
 
+def test_a_guests_undo_or_redo_never_steps_over_what_only_the_host_changes(stores):
+    # Undo on a guest's pad takes back the table's last change, as on paper; but not the host's
+    # rename of a player, nor a change of the game's settings: refused in words, nothing stored.
+    async def play():
+        table = await table_of(stores, game="nokosu-dice")
+        one = table.phones[0]
+
+        def renamed(record):
+            return record.model_copy(update={"players": (record.players[0].model_copy(update={"name": "Zoë"}),)
+                                            + record.players[1:]})
+        for host_edit, words in ((renamed, "Only the host can rename a player"),
+                                 (lambda r: r.model_copy(update={"settings": nk.Settings(zero_bonus=0)}),
+                                  "Only the host can change these settings")):
+            hosts = await table.games.edit(table.game_id, await table.stored(), host_edit)
+            await until(lambda: one.guest.saved == hosts, what="the guest hears the host's change")
+            with pytest.raises(SaveFailed) as refused:
+                await one.games.undo(table.game_id, one.guest.saved)
+            assert str(refused.value) == words
+            assert await table.stored() == hosts
+            undone = await table.games.undo(table.game_id, hosts)  # the host may take it back
+            await until(lambda: one.guest.saved == undone, what="the guest hears the host's undo")
+            with pytest.raises(SaveFailed) as refused:
+                await one.games.redo(table.game_id, one.guest.saved)
+            assert str(refused.value) == words
+            assert await table.stored() == undone
+        # The guest's own tap, and any other player's, it takes back and makes again.
+        tapped = await one.games.edit(table.game_id, one.guest.saved, lambda r: nk.declare(r, "p2", 3))
+        back = await one.games.undo(table.game_id, tapped)
+        assert back.record == undone.record and await table.stored() == back
+        again = await one.games.redo(table.game_id, back)
+        assert again.record == tapped.record and await table.stored() == again
+    run_apart(play())
+
+
 def _malformed(game_id: str, other_id: str, saved, other) -> dict[str, str]:
     record = saved.record.model_dump(mode="json", exclude_none=True)
     edited = ann_rolls(saved.record).model_dump(mode="json", exclude_none=True)

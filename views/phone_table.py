@@ -56,7 +56,7 @@ from pydantic import ValidationError
 
 from scoring import RecordBase, parse_record, rules_for
 from scoring.common import N_, Words
-from scoring.guest_edit import refusal as guest_refusal
+from scoring.guest_edit import refusal as guest_refusal, step_refusal
 from scoring.rebase import rebase
 from storage import StaleSave, StoreError
 from storage.api import Saved
@@ -90,6 +90,21 @@ class LinkFailed(Exception):
 def game_message(kind: str, saved: Saved, **more) -> dict:
     return {"t": kind, **more, "rev": saved.revision, "undo": saved.can_undo, "redo": saved.can_redo,
             "record": saved.record.model_dump(mode="json", exclude_none=True)}
+
+
+class HostsStep(Exception):
+    """A guest's Undo or Redo would step over a change only the host makes."""
+
+    def __init__(self, words: Words):
+        super().__init__(str(words))
+        self.words = words
+
+
+def _guest_step(now, then) -> None:
+    """The store's check of a guest's Undo or Redo, before anything is stored."""
+    why = step_refusal(now, then)
+    if why is not None:
+        raise HostsStep(why)
 
 
 def refused(ask, words: Words) -> dict:
@@ -334,11 +349,14 @@ class TableHost:
                         if record is None or guest_refusal(stored.record, record) is not None:
                             return game_message("stale", stored, ask=ask)
                     saved = await self.games.run(self.games.store.save, record, stored.revision)
-                else:
+                else:  # not past what only the host changes (a rename, the settings)
                     step = self.games.store.undo if kind == "undo" else self.games.store.redo
-                    saved = await self.games.run(step, self.game_id, message["from"])
+                    saved = await self.games.run(step, self.game_id, message["from"], _guest_step)
             except StaleSave:
                 return game_message("stale", await self._load(), ask=ask)
+            except HostsStep as exc:
+                log.warning("a guest's %s refused: %s", kind, exc.words)
+                return refused(ask, exc.words)
             except (ValidationError, ValueError) as exc:
                 log.warning("a guest's record refused: %s", exc)
                 return refused(ask, Words(N_("The host's phone could not read that change.")))
