@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import os
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -38,26 +37,11 @@ from bench.slow_phone import budget, private_site  # noqa: E402
 from tests.browser_harness import enable_semantics  # noqa: E402
 from tests.phone_net import wifi  # noqa: E402
 from tests.test_browser_panda_royale import button, label, start_game  # noqa: E402
-from tests.test_browser_phone_table import Seat, hand_of, pair  # noqa: E402
+from tests.test_browser_phone_table import SAYS, Seat, browser_pids, hand_of, pair  # noqa: E402
 from tests.test_web_phone import SITE, totals_shown  # noqa: E402
 
 START = 120_000
-SAYS = """(text) => Array.from(document.querySelectorAll('flt-semantics')).some(
-  n => ((n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '')).includes(text))"""
 LINKS = "Object.keys(window.__pandapadLinks || {})"
-
-
-def browser_pids(seat: Seat) -> list[int]:
-    pids = subprocess.run(["ip", "netns", "pids", seat.phone.ns], capture_output=True, text=True,
-                          check=True).stdout.split()
-    found = []
-    for pid in pids:
-        try:
-            if b"chromium" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                found.append(int(pid))
-        except OSError:
-            continue
-    return found
 
 
 def signal_all(pids: list[int], sig: int) -> None:

@@ -141,6 +141,8 @@ class Phone:
     index: int
     _wifi: "Wifi" = field(repr=False)
     browser: "Browser | None" = None
+    # A phone that keeps its storage across a killed browser (launch(profile=)): its one context.
+    kept: "BrowserContext | None" = None
     url: str | None = None
     _server: subprocess.Popen | None = field(default=None, repr=False)
 
@@ -153,32 +155,37 @@ class Phone:
         127.0.0.1: a browser's remote-debugging port there), for this process outside it."""
         return connect_in(self.ns, host, port, timeout)
 
-    def launch(self, browser_type: "BrowserType", extra_args: Sequence[str] = ()) -> "Browser":
+    def launch(self, browser_type: "BrowserType", extra_args: Sequence[str] = (), kept: bool = False) -> None:
         """The phone's Chromium, inside its namespace, from the run's Playwright (a second one in
         a process is refused): every test's flags (browser_harness.CHROMIUM_ARGS) and extra_args
         (its own camera: fake_camera.camera_args). Playwright talks to it over the pipe the
-        wrapper's exec keeps."""
+        wrapper's exec keeps. `kept`: a profile on disk, the phone's one context, as a phone's
+        browser keeps its storage when the system kills it (the same folder when launched again)."""
         wrapper = self._wifi.tmp / f"chromium-{self.index}"
         wrapper.write_text(f'#!/bin/sh\nexec ip netns exec {self.ns} {CHROMIUM} "$@"\n')
         wrapper.chmod(0o755)
-        self.browser = browser_type.launch(executable_path=str(wrapper), args=[*CHROMIUM_ARGS, *extra_args],
-                                           headless=True)
+        options = {"executable_path": str(wrapper), "args": [*CHROMIUM_ARGS, *extra_args], "headless": True}
+        if kept:
+            self.kept = browser_type.launch_persistent_context(str(self._wifi.tmp / f"profile-{self.index}"),
+                                                               **options, **self._phone())
+        else:
+            self.browser = browser_type.launch(**options)
         self._wifi._stack.callback(self._close_browser)
-        return self.browser
 
-    def start(self, browser_type: "BrowserType", root: str | os.PathLike) -> Path:
+    def start(self, browser_type: "BrowserType", root: str | os.PathLike, kept: bool = False) -> Path:
         """launch() with a camera of its own (filming grey until a test writes the other phone's
         code into its film) and serve(root); returns the film (fake_camera.write_y4m rewrites it)."""
         film = write_y4m(self._wifi.tmp / f"camera-{self.index}.y4m", [])
-        self.launch(browser_type, camera_args(film))
+        self.launch(browser_type, camera_args(film), kept=kept)
         self.serve(root)
         return film
 
     def _close_browser(self) -> None:
-        if self.browser is not None:
-            with contextlib.suppress(Exception):  # already gone with the test's failure
-                self.browser.close()
-            self.browser = None
+        for which in ("browser", "kept"):
+            if getattr(self, which) is not None:
+                with contextlib.suppress(Exception):  # already gone with the test's failure
+                    getattr(self, which).close()
+                setattr(self, which, None)
 
     def serve(self, root: str | os.PathLike, timeout: float = 10) -> str:
         """Serve `root` on the namespace's own 127.0.0.1 (tests/ns_site.py) and return its URL.
@@ -216,11 +223,16 @@ class Phone:
     def new_context(self, **kwargs) -> "BrowserContext":
         """A phone's context in this phone's browser: touch, a phone's size, the camera allowed
         (a person said yes: WebRTC needs it here). kwargs override."""
+        if self.kept is not None:
+            return self.kept  # its options were given at launch
         if self.browser is None:
             raise RuntimeError(f"{self.ns}: launch() its browser first")
-        options = {**PHONE, **ALLOWED,
-                   "viewport": {"width": DEFAULT_VIEWPORT[0], "height": DEFAULT_VIEWPORT[1]}, **kwargs}
-        return self.browser.new_context(**options)
+        return self.browser.new_context(**self._phone(**kwargs))
+
+    @staticmethod
+    def _phone(**kwargs) -> dict:
+        return {**PHONE, **ALLOWED, "viewport": {"width": DEFAULT_VIEWPORT[0], "height": DEFAULT_VIEWPORT[1]},
+                "accept_downloads": True, **kwargs}
 
     def open(self, path: str = "", **kwargs) -> "Page":
         """A page of a new context (new_context(**kwargs)) on the phone's own site."""

@@ -63,7 +63,9 @@ def table(browser, site):  # noqa: F811
     with wifi(3) as net:
         seats = []
         for phone in net.phones:
-            film = phone.start(browser.browser_type, SITE)
+            # The first guest's browser keeps its storage on disk, as a phone's does when the
+            # system kills it (test_a_guest_whose_browser_is_killed_…).
+            film = phone.start(browser.browser_type, SITE, kept=phone is net.phones[1])
             page = phone.open(accept_downloads=True)
             page.set_default_timeout(30_000)
             seats.append(Seat(phone, film, page))
@@ -78,29 +80,37 @@ def table(browser, site):  # noqa: F811
         yield seats
 
 
+def browser_pids(seat: Seat) -> list[int]:
+    """Every process of the phone's browser (its namespace's Chromium)."""
+    pids = subprocess.run(["ip", "netns", "pids", seat.phone.ns], capture_output=True, text=True,
+                          check=True).stdout.split()
+    found = []
+    for pid in pids:
+        try:
+            if b"chromium" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(int(pid))
+        except OSError:
+            continue
+    assert found, f"no browser in {seat.phone.ns}"
+    return found
+
+
 def kill_browser(seat: Seat) -> None:
     """The phone's browser killed as the system kills an app (SIGKILL, every process of it): its
     links end with no goodbye."""
-    pids = subprocess.run(["ip", "netns", "pids", seat.phone.ns], capture_output=True, text=True,
-                          check=True).stdout.split()
-    killed = 0
-    for pid in pids:
-        try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if b"chromium" in command:
-            os.kill(int(pid), signal.SIGKILL)
-            killed += 1
-    assert killed, f"no browser in {seat.phone.ns}"
-    seat.phone.browser = None
+    for pid in browser_pids(seat):
+        os.kill(pid, signal.SIGKILL)
+    seat.phone.browser = seat.phone.kept = None
+
+
+# Whether `text` is part of what the phone's screen says (its semantics tree).
+SAYS = """(text) => Array.from(document.querySelectorAll('flt-semantics')).some(
+    n => ((n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '')).includes(text))"""
 
 
 def said(seat: Seat, text: str, timeout: float = 60_000) -> None:
-    """Until `text` is part of what the phone's screen says (its semantics tree)."""
-    seat.page.wait_for_function("""(text) => Array.from(document.querySelectorAll('flt-semantics')).some(
-        n => ((n.getAttribute('aria-label') || '') + ' ' + (n.textContent || '')).includes(text))""",
-                                arg=text, timeout=timeout)
+    """Until `text` is part of what the phone's screen says."""
+    seat.page.wait_for_function(SAYS, arg=text, timeout=timeout)
 
 
 def hand_of(seat: Seat, name: str) -> None:
@@ -150,21 +160,6 @@ def test_three_phones_tap_into_one_round_at_once_and_every_tap_lands_in_the_host
     assert {names[p["id"]]: p["total"] for p in result["players"]} == expected
 
 
-def browser_pids(seat: Seat) -> list[int]:
-    """Every process of the phone's browser (its namespace's Chromium)."""
-    pids = subprocess.run(["ip", "netns", "pids", seat.phone.ns], capture_output=True, text=True,
-                          check=True).stdout.split()
-    found = []
-    for pid in pids:
-        try:
-            if b"chromium" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                found.append(int(pid))
-        except OSError:
-            continue
-    assert found, f"no browser in {seat.phone.ns}"
-    return found
-
-
 LINKS = "() => Object.keys(window.__pandapadLinks).length"
 
 
@@ -192,8 +187,11 @@ def test_a_guest_whose_phone_sleeps_past_its_link_comes_back_by_one_code_under_i
             os.kill(pid, signal.SIGCONT)
     said(two, "To go on, tap Join a table on the home: the host's phone then reads one code from this phone.")
     button(two.page, "Back").tap()
+    keep = two.page.get_by_role("button", name="Keep this game")
+    keep.wait_for()  # the drop's note, still on the home
     two.page.get_by_role("button", name="Join a table").tap()
     two.shows("Joining again: the host reads this code")
+    keep.wait_for(state="detached")  # closed: it hid the code's lower half at 360 x 740
     screenshot(two.page, "phone_table_guest_joining_again")
     host.page.get_by_role("button", name="More").tap()
     host.page.get_by_role("menuitem", name="Invite a phone").tap()
@@ -215,7 +213,8 @@ def test_a_guest_whose_phone_sleeps_past_its_link_comes_back_by_one_code_under_i
     host.page.get_by_role("button", name=re.compile(r"^Cat: 2\b")).first.wait_for()
 
 
-def test_a_guest_whose_browser_is_killed_joins_again_and_shows_the_current_record(table, browser):
+def test_a_guest_whose_browser_is_killed_joins_again_by_one_code_under_its_number_with_the_current_record(
+        table, browser):
     host, one, two = table
     if host.page.get_by_role("button", name=re.compile(r"^Ann: ")).count() == 0:  # the export left it on the home
         host.page.get_by_role("button", name=re.compile(r"^Resume Panda Royale")).first.tap()
@@ -228,15 +227,27 @@ def test_a_guest_whose_browser_is_killed_joins_again_and_shows_the_current_recor
     button(host.page, label("yellow", 5)).tap()
     host.page.get_by_role("button", name=re.compile(r"^Ann: 5\b")).first.wait_for()
     shown = totals_shown(host.page)
-    # Its browser started again (a new profile: a new phone to the host), it joins again.
-    one.phone.launch(browser.browser_type, fake_camera.camera_args(one.film))
+    # Its browser started again with what it kept on the phone (its id, and the invitation the
+    # host sent for its return): Join a table shows its answer at once, and the host reads that
+    # one code; the phone is back under its own number.
+    one.phone.launch(browser.browser_type, fake_camera.camera_args(one.film), kept=True)
     one.page = one.phone.open()
     one.page.set_default_timeout(30_000)
     enable_semantics(one.page, timeout=START)
-    one.page.get_by_role("button", name="Panda Royale, 2–10 players").wait_for(timeout=START)
-    pair(host, one, 3)
+    one.page.get_by_role("button", name="Join a table").tap(timeout=START)
+    one.shows("Joining again: the host reads this code")
+    host.page.get_by_role("button", name="More").tap()
+    host.page.get_by_role("menuitem", name="Invite a phone").tap()
+    host.shows("Step 1: the guest reads this code")
+    host.film_of(one)
+    host.page.get_by_role("button", name="Read the guest's code").tap()
+    host.shows("Phone 1 is at the table.")
+    one.page.wait_for_url(re.compile(r"/table/"))
+    said(one, "Following the host's phone")
+    host.page.get_by_role("button", name="Back to the game").tap()
     assert totals_shown(one.page) == shown
-    said(host, "2 other phones at this table; the link to phone 1 dropped")
+    said(host, "2 other phones at this table")
+    assert host.page.get_by_text(re.compile("dropped")).count() == 0
     screenshot(host.page, "phone_table_host_after_a_guest_joined_again")
 
 
