@@ -150,6 +150,18 @@ class Phone:
         """A command inside the phone's namespace (e.g. run("ip", "route"))."""
         return ip("netns", "exec", self.ns, *cmd, check=check)
 
+    def pids(self, engine: str = "chromium") -> list[int]:
+        """Every process of the phone's browser (`engine`: a word of its command line) in its
+        namespace, as a phone's system stops or kills them."""
+        found = []
+        for pid in ip("netns", "pids", self.ns).stdout.split():
+            try:
+                if engine.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                    found.append(int(pid))
+            except OSError:
+                continue
+        return found
+
     def connect(self, port: int, host: str = "127.0.0.1", timeout: float = 30) -> socket.socket:
         """A TCP socket to `host:port` as seen from inside the phone's namespace (its own
         127.0.0.1: a browser's remote-debugging port there), for this process outside it."""

@@ -94,7 +94,8 @@ class Firefox:
         self.closing = contextlib.ExitStack()
         where = urllib.parse.urlsplit(found.group(1))
         self.ws = self.closing.enter_context(connect(
-            found.group(1) + "/session", max_size=None, open_timeout=30,
+            # No keepalive pings: a phone's browser stopped on purpose (bench_phone_sleep) answers none.
+            found.group(1) + "/session", max_size=None, open_timeout=30, ping_interval=None,
             sock=phone.connect(where.port, where.hostname) if phone else None))
         self.asked = 0
         self.logs: list[str] = []

@@ -8,9 +8,7 @@ from __future__ import annotations
 import os
 import re
 import signal
-import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
@@ -82,15 +80,7 @@ def table(browser, site):  # noqa: F811
 
 def browser_pids(seat: Seat) -> list[int]:
     """Every process of the phone's browser (its namespace's Chromium)."""
-    pids = subprocess.run(["ip", "netns", "pids", seat.phone.ns], capture_output=True, text=True,
-                          check=True).stdout.split()
-    found = []
-    for pid in pids:
-        try:
-            if b"chromium" in Path(f"/proc/{pid}/cmdline").read_bytes():
-                found.append(int(pid))
-        except OSError:
-            continue
+    found = seat.phone.pids("chromium")
     assert found, f"no browser in {seat.phone.ns}"
     return found
 
