@@ -17,7 +17,7 @@
   const HEADER = /^PANDAPAD\/(\d{1,3})\/(\d{1,3})\/(\d{1,3})\/([0-9A-F]{8})\//;
   const MOST_FRAMES = 999;
   const nativeClick = HTMLInputElement.prototype.click;
-  // Words in the phone's language, left in its preferences by views/receive.py (SharedPreferences
+  // Words in the phone's language, left in its preferences by views/handover/receive.py (SharedPreferences
   // keeps a value as JSON under "flutter.").
   const ENGLISH = {
     lang: "en", dir: "ltr", title: "Receive from another phone",
@@ -44,7 +44,7 @@
   }
 
   // The Receive screen's ask a back gesture last left: a pick of that ask reaching the page after
-  // it is the screen's no more. (Asks are told apart by the "asked" views/receive.py writes with
+  // it is the screen's no more. (Asks are told apart by the "asked" views/handover/receive.py writes with
   // the words before each pick; the address alone cannot tell, as Flutter moves it after a frame,
   // and on a busy phone the pick's click can come first.)
   let askLeft = {};
@@ -64,7 +64,7 @@
     return nativeClick.call(this);
   };
 
-  // The camera belongs to the Receive screen (views/receive.py, at <base>receive).
+  // The camera belongs to the Receive screen (views/handover/receive.py, at <base>receive).
   function onReceiveScreen() {
     return location.pathname === new URL("receive", document.baseURI).pathname;
   }

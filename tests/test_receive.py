@@ -12,8 +12,8 @@ from scoring import parse_record
 from storage import Store
 from storage.handoff import frames_of
 from tests.records_for_tests import record
-from views import lang
-from views.receive import ReceiveScreen, read_codes
+from views.words import lang
+from views.handover.receive import ReceiveScreen, read_codes
 
 STAMP = "2026-11-28T20:00:00Z"
 

@@ -1,6 +1,6 @@
 """Receive from another phone (#53): this phone's camera reads the codes the other phone shows
-(views/send.py), and the games they hold go through the import preview every import has
-(views/data.py ImportPreview): nothing is written until `Import N games` is tapped.
+(views/handover/send.py), and the games they hold go through the import preview every import has
+(views/screens/data.py ImportPreview): nothing is written until `Import N games` is tapped.
 
 The camera and the reading of codes live in the page (assets/camera.js): Flet has no camera on
 the web. The screen asks Flet's FilePicker for a file of the type camera.js answers; the
@@ -17,10 +17,11 @@ import flet as ft
 
 from storage import handoff
 from storage.reader import Refused, import_bytes
-from views import lang, theme
-from views.data import IMPORT_LIMIT, ImportPreview, megabytes
-from views.lang import _, n_
-from views.roles import HOST_WHO
+from views import theme
+from views.words import lang
+from views.screens.data import IMPORT_LIMIT, ImportPreview, megabytes
+from views.words.lang import _, n_
+from views.table.roles import HOST_WHO
 
 log = logging.getLogger(__name__)
 

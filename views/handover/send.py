@@ -8,12 +8,14 @@ import logging
 
 import flet as ft
 
-from views import lang, qr, theme
+from views import theme
+from views.handover import qr
+from views.words import lang
 from views.games import now_iso
-from views.history_state import header
-from views.home import when
-from views.lang import _, n_
-from views.pads import title_of
+from views.screens.history_state import header
+from views.screens.home import when
+from views.words.lang import _, n_
+from views.pads.registry import title_of
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +46,7 @@ def code_png(text: str, scale: int = 8) -> bytes:
 
 
 def code_src(text: str) -> str:
-    """That code as the screen's Image is given it: base64 text, painted by every browser (views/qr.py)."""
+    """That code as the screen's Image is given it: base64 text, painted by every browser (views/handover/qr.py)."""
     return qr.code_src(text, error="m", scale=8, border=QUIET)
 
 

@@ -16,10 +16,11 @@ from storage import StoreError
 from storage.export_file import export_bytes
 from storage import reader
 from storage.reader import Refused, import_bytes
-from views import lang, theme
+from views import theme
+from views.words import lang
 from views.games import now_iso
-from views.lang import _, n_, p_
-from views.roles import HOST_WHO, refusal_said
+from views.words.lang import _, n_, p_
+from views.table.roles import HOST_WHO, refusal_said
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +114,7 @@ def made_when(stamp: str | None) -> str:
 
 class ImportPreview:
     """What an import shows before it writes (#22), for a file (Your data) and for the codes of
-    another phone (views/receive.py): the counts, the warnings, and `Import N games`. A screen
+    another phone (views/handover/receive.py): the counts, the warnings, and `Import N games`. A screen
     gives it self.page, self.games, self.who and self.preview (the column it says things in)."""
 
     pending = None  # (games, name) read and previewed, not imported yet

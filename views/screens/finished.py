@@ -1,6 +1,6 @@
 """A finished game, read-only: who won, the standings, the round-by-round running totals as a
 line chart (with the numbers as a table and a text for screen readers), the result handed on
-(a picture, BG Stats, text: views/pad/share.py), and what to do next: Edit (reopens it,
+(a picture, BG Stats, text: views/pads/pad/share.py), and what to do next: Edit (reopens it,
 deliberately), Delete (with Undo), Rematch (same game, same seats)."""
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ import flet as ft
 
 from scoring import score
 from views import theme
-from views.data import made_when, save_out
+from views.screens.data import made_when, save_out
 from views.games import new_record
-from views.lang import _, n_
-from views.pad.parts import standings
-from views.pad.share import ResultActions
-from views.pad.words import leaders, signed, verdict
-from views.pads import title_of
-from views.roles import HOST_WHO, refusal_said
+from views.words.lang import _, n_
+from views.pads.pad.parts import standings
+from views.pads.pad.share import ResultActions
+from views.pads.pad.words import leaders, signed, verdict
+from views.pads.registry import title_of
+from views.table.roles import HOST_WHO, refusal_said
 
 log = logging.getLogger(__name__)
 

@@ -7,11 +7,11 @@ from functools import partial
 import flet as ft
 
 from views import theme
-from views.lang import _
-from views.history_state import (FIRST, PAGE, RECENT_FOR_CHIPS, filtered, header, players, result_line, send_label,
+from views.words.lang import _
+from views.screens.history_state import (FIRST, PAGE, RECENT_FOR_CHIPS, filtered, header, players, result_line, send_label,
                                   send_route, sendable, tonights)
-from views.home import colour_of, title_of, when
-from views.pads import GAME_ORDER
+from views.screens.home import colour_of, title_of, when
+from views.pads.registry import GAME_ORDER
 
 
 class HistoryScreen:

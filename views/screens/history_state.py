@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 from typing import Iterable
 
 from scoring.names import key
-from views import lang
-from views.lang import _, n_
+from views.words import lang
+from views.words.lang import _, n_
 
 RECENT_FOR_CHIPS = 500  # games whose players make the filter chips
 PAGE = 25  # rows added at a time, on scrolling near the end or on "Show more"

@@ -7,11 +7,12 @@ from functools import partial
 import flet as ft
 
 from scoring import GAMES
-from views import lang, theme
+from views import theme
+from views.words import lang
 from views.theme import GAME_LOOK
-from views.lang import _, n_
-from views.pads import GAME_ORDER, PADS, title_of
-from views.roles import HOST_WHO
+from views.words.lang import _, n_
+from views.pads.registry import GAME_ORDER, PADS, title_of
+from views.table.roles import HOST_WHO
 
 
 def when(iso: str | None) -> str:

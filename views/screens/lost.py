@@ -9,8 +9,8 @@ import logging
 import flet as ft
 
 from views import theme
-from views.data import save_out
-from views.lang import _, n_
+from views.screens.data import save_out
+from views.words.lang import _, n_
 
 log = logging.getLogger(__name__)
 

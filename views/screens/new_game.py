@@ -10,9 +10,9 @@ import flet as ft
 from scoring import GAMES, names
 from scoring.names import NAME_MAX
 from views import theme
-from views.lang import _, n_
-from views.name_typing import TypedName
-from views.pads import title_of
+from views.words.lang import _, n_
+from views.words.name_typing import TypedName
+from views.pads.registry import title_of
 
 
 def check_name(name: str, seated: list[str]) -> str | None:

@@ -9,14 +9,15 @@ from functools import partial
 import flet as ft
 
 from scoring import royal_ur as ur
-from views import lang, theme
-from views import preferences
-from views.changes import Changes
-from views.lang import N_, _, p_
-from views.pad.parts import Stepper
-from views.pads import title_of
-from views.roles import HOST_WHO, refusal_said
-from views.royal_ur.dot_map import DotMapDialog
+from views import theme
+from views.words import lang
+from views.this_phone import preferences
+from views.pads.pad.changes import Changes
+from views.words.lang import N_, _, p_
+from views.pads.pad.parts import Stepper
+from views.pads.registry import title_of
+from views.table.roles import HOST_WHO, refusal_said
+from views.pads.royal_ur.dot_map import DotMapDialog
 
 log = logging.getLogger(__name__)
 

@@ -9,11 +9,12 @@ import flet as ft
 
 from scoring import names
 from scoring.statistics import COLOURS, game_stats, player_stats
-from views import lang, theme
+from views import theme
+from views.words import lang
 from views.theme import GAME_LOOK
-from views.lang import _, n_, p_
-from views.pads import GAME_ORDER, title_of
-from views.roles import HOST_WHO, refusal_said
+from views.words.lang import _, n_, p_
+from views.pads.registry import GAME_ORDER, title_of
+from views.table.roles import HOST_WHO, refusal_said
 
 MOST_BARS = 8  # players in a chart; the table below lists everyone
 
@@ -272,7 +273,7 @@ class PlayerScreen:
     def on_merge(self, e) -> None:
         if self.refused("merge"):
             return
-        from views.history_state import players
+        from views.screens.history_state import players
         others = [n for n in players(self.rows, most=30) if names.key(n) != names.key(self.name)]
         self.page.show_dialog(ft.AlertDialog(
             title=ft.Text(_("{name} is the same person as…", name=self.shown), size=theme.LARGE,

@@ -7,10 +7,11 @@ import logging
 import flet as ft
 
 from scoring import score
-from views import lang, theme
-from views.lang import _
-from views.pad.words import signed
-from views.pads import title_of
+from views import theme
+from views.words import lang
+from views.words.lang import _
+from views.pads.pad.words import signed
+from views.pads.registry import title_of
 
 log = logging.getLogger(__name__)
 

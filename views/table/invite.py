@@ -4,8 +4,8 @@ from __future__ import annotations
 import flet as ft
 
 from views import theme
-from views.lang import _
-from views.table import qr_src
+from views.words.lang import _
+from views.table.table import qr_src
 
 
 def build(invite: str | None) -> ft.View:

@@ -1,7 +1,7 @@
 """A table of phones with no laptop (#54): the host's phone holds the game, the guests' follow it.
 
 The phones are linked by WebRTC data channels (views/hosts/phone_link.py, web/link.js), paired by
-two QR codes (views/pairing.py). On them, JSON messages of protocol 1:
+two QR codes (views/table/pairing.py). On them, JSON messages of protocol 1:
 
   guest -> host   {"t": "hello", "v": 1, "phone": id}   id: the guest phone's own (kept on it), so
                                                          a phone that joins again keeps its number
@@ -20,7 +20,7 @@ two QR codes (views/pairing.py). On them, JSON messages of protocol 1:
 
 The host's store is the truth: a guest's edit is taken only if a guest's pad could have made it
 in one tap from the record of the revision it started from, with no new error by the rules
-(scoring/guest_edit.py, after views/roles.py: a guest plays; it does not rename, change the
+(scoring/guest_edit.py, after views/table/roles.py: a guest plays; it does not rename, change the
 game's settings, delete a game nor edit a finished one). Made on the latest revision, it is stored
 as it came. Made on an older one (guests tapping at once all start from one revision), it is
 rebased when the host still keeps that revision's record (the last KEPT): if the guest's change
@@ -37,7 +37,7 @@ A guest keeps the game as last seen in memory only, never in its own store.
 A phone that sleeps (#69): a locked screen or a browser put away stops the page, and the link
 with it; the other phone gives up on it after about 30 s (WebRTC's consent checks). So once a
 guest has said hello, the host makes one more invitation for that phone's return and sends it over
-the link (a spare); the guest keeps it (views/phones.py: also on the phone, for a browser the
+the link (a spare); the guest keeps it (views/table/phones.py: also on the phone, for a browser the
 system killed meanwhile). When the link is lost the guest answers the spare at once and shows that
 one code; the host's camera reads it as it reads any guest's answer, and the phone is back under
 its number. Only the host's half of a link can wait for the other's code, so this is the one code
@@ -60,11 +60,11 @@ from scoring.guest_edit import refusal as guest_refusal
 from scoring.rebase import rebase
 from storage import StaleSave, StoreError
 from storage.api import Saved
-from views import pairing
-from views import lang
+from views.table import pairing
+from views.words import lang
 from views.games import SAVE_TRIES, Games, SaveFailed
-from views.lang import _, n_
-from views.roles import HOST_ONLY
+from views.words.lang import _, n_
+from views.table.roles import HOST_ONLY
 
 log = logging.getLogger(__name__)
 
@@ -433,7 +433,7 @@ class TableGuest:
         self.link = link
         # Its own name in the page: a guest that joins again never closes its new link by the old one's.
         self.peer = peer or f"{self.PEER}{next(_PEERS)}"
-        self.phone = phone  # this phone's own id (views/phones.py keeps it on the phone)
+        self.phone = phone  # this phone's own id (views/table/phones.py keeps it on the phone)
         self.saved: Saved | None = None
         self.state = "joining"   # joining -> here -> dropped | ended
         self.heard_game: Callable[[Saved], None] = lambda saved: None  # set by the shell

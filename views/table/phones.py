@@ -1,8 +1,8 @@
 """A table of phones with no laptop (#54): Invite a phone (the host's) and Join a table (a guest's).
 
 Two codes pair two phones: the host's phone shows an invitation, the guest's camera reads it and
-its phone shows an answer, the host's camera reads that (views/pairing.py). Then the guest's
-phone shows the host's game (views/phone_table.py) on its own pad, at /table/<game id>.
+its phone shows an answer, the host's camera reads that (views/table/pairing.py). Then the guest's
+phone shows the host's game (views/table/phone_table.py) on its own pad, at /table/<game id>.
 Both screens exist only where the host has phones to link (the phone build: host.phones)."""
 from __future__ import annotations
 
@@ -11,10 +11,13 @@ import logging
 
 import flet as ft
 
-from views import lang, pairing, receive, theme
-from views.lang import N_, _
-from views.phone_table import LinkFailed, TableGuest, TableHost
-from views.send import code_side, code_src
+from views import theme
+from views.handover import receive
+from views.table import pairing
+from views.words import lang
+from views.words.lang import N_, _
+from views.table.phone_table import LinkFailed, TableGuest, TableHost
+from views.handover.send import code_side, code_src
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ asks these rules when a route is typed and every changing handler asks them agai
 runs, so a hidden button is never the only guard."""
 from __future__ import annotations
 
-from views.lang import N_, _
+from views.words.lang import N_, _
 
 HOST, GUEST = "host", "guest"
 

@@ -9,7 +9,7 @@ import ipaddress
 import secrets
 import socket
 
-from views import qr
+from views.handover import qr
 
 TOKEN_BYTES = 24          # 192 bits, at least the 128 the issue asks for
 TOKEN_KEY = "pandapad.token"  # where a phone keeps the token it was given (its browser storage)
@@ -84,5 +84,5 @@ def qr_terminal(url: str) -> str:
 
 
 def qr_src(url: str, scale: int = 6) -> str:
-    """The link as a QR code picture, for the Invite players screen (views/qr.py)."""
+    """The link as a QR code picture, for the Invite players screen (views/handover/qr.py)."""
     return qr.code_src(url, error="m", scale=scale, border=3, boost_error=True)

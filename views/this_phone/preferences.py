@@ -11,9 +11,10 @@ import weakref
 import flet as ft
 from pydantic import ValidationError
 
-from views import lang, theme
-from views.lang import _
-from views.per_page import PerPage
+from views import theme
+from views.words import lang
+from views.words.lang import _
+from views.this_phone.per_page import PerPage
 
 log = logging.getLogger(__name__)
 

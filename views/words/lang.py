@@ -2,7 +2,7 @@
 
 Every text a screen shows goes through `_` (or `n_` where a number decides the form), with the
 English words as the message id and `{name}` placeholders; the catalogs are gettext files made
-and read with Babel (views/locales/<code>/LC_MESSAGES/pandapad.po, `make catalogs` brings them up
+and read with Babel (views/words/locales/<code>/LC_MESSAGES/pandapad.po, `make catalogs` brings them up
 to date with the code). Each phone has its own language, like its own text size: `_` looks up the
 session whose event is running (theme.py installs that lookup; no Flet is imported here, so the
 Flet-free pad states use it too). Outside any session (the command line, a state test) it is
@@ -25,7 +25,7 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
-from views.per_page import PerPage
+from views.this_phone.per_page import PerPage
 
 DOMAIN = "pandapad"
 LOCALES = Path(__file__).resolve().parent / "locales"

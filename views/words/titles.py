@@ -2,7 +2,7 @@
 any screen (the result card too) may name a game without importing every pad."""
 from __future__ import annotations
 
-from views.lang import N_, _
+from views.words.lang import N_, _
 
 # In the order of rules.md; the home lists every game and starts those that have a pad.
 GAME_ORDER = ("panda-royale", "royal-ur", "nokosu-dice", "pandoria", "pass-the-pandas")

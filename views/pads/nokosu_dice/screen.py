@@ -8,17 +8,17 @@ import flet as ft
 
 from scoring import nokosu_dice as nk
 from views import theme
-from views.changes import Changes
+from views.pads.pad.changes import Changes
 from views.games import Games
-from views import lang
-from views.lang import N_, _
-from views.nokosu_dice.setup import SetupForm
-from views.nokosu_dice.state import (DECLARE, DONE, TRICKS, Cursor, changed_cell, declared_text, explain, fitting_tricks, header,
+from views.words import lang
+from views.words.lang import N_, _
+from views.pads.nokosu_dice.setup import SetupForm
+from views.pads.nokosu_dice.state import (DECLARE, DONE, TRICKS, Cursor, changed_cell, declared_text, explain, fitting_tricks, header,
                                      is_over, key_rows, missed_line, next_cursor, resume_cursor, rounds_table,
                                      still_to_enter, table_status, tally, winners_line, zero_note)
-from views.pad.parts import action_bar, standings, warning_row
-from views.pad.screen import PadScreen
-from views.pad.words import signed
+from views.pads.pad.parts import action_bar, standings, warning_row
+from views.pads.pad.screen import PadScreen
+from views.pads.pad.words import signed
 
 KEY_HEIGHT = 56
 CELL_WIDTH = 76

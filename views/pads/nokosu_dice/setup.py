@@ -6,10 +6,10 @@ import flet as ft
 
 from scoring import nokosu_dice as nk
 from views import theme
-from views.changes import Changes
-from views.lang import _, n_
-from views.nokosu_dice.state import setup_lines
-from views.pad.parts import Stepper
+from views.pads.pad.changes import Changes
+from views.words.lang import _, n_
+from views.pads.nokosu_dice.state import setup_lines
+from views.pads.pad.parts import Stepper
 
 ZERO_BONUS_MAX = 50  # as in Settings
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from scoring import Result
 from scoring import nokosu_dice as nk
-from views import lang
-from views.lang import _, n_
+from views.words import lang
+from views.words.lang import _, n_
 
 DECLARE = "declare"
 TRICKS = "tricks"

@@ -6,11 +6,12 @@ from functools import partial
 import flet as ft
 
 from scoring import Result
-from views import lang, theme
-from views.changes import Changes
-from views.lang import _
-from views.pad import picking
-from views.pad.words import signed
+from views import theme
+from views.words import lang
+from views.pads.pad.changes import Changes
+from views.words.lang import _
+from views.pads.pad import picking
+from views.pads.pad.words import signed
 
 
 def named_key(label: str, icon, on_click, width: float, colour=None) -> ft.Container:

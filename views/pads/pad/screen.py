@@ -14,14 +14,16 @@ from types import ModuleType
 import flet as ft
 
 from scoring import RecordError, score
-from views import lang, preferences, theme
-from views.changes import Changes
-from views.session import run_soon
+from views import theme
+from views.this_phone import preferences
+from views.words import lang
+from views.pads.pad.changes import Changes
+from views.this_phone.session import run_soon
 from views.games import Games, SaveFailed, now_iso
-from views.lang import N_, _
-from views.pad.parts import Strip, lay_out_bar
-from views.pad.share import ResultActions
-from views.pad.words import leader_line
+from views.words.lang import N_, _
+from views.pads.pad.parts import Strip, lay_out_bar
+from views.pads.pad.share import ResultActions
+from views.pads.pad.words import leader_line
 
 log = logging.getLogger(__name__)
 

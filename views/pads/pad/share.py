@@ -12,11 +12,13 @@ import re
 import flet as ft
 
 from scoring import rules_for, score, share
-from views import lang, qr, theme
+from views import theme
+from views.handover import qr
+from views.words import lang
 from views.theme import GAME_LOOK
-from views.titles import title_of
-from views.lang import _
-from views.pad.words import signed, verdict
+from views.words.titles import title_of
+from views.words.lang import _
+from views.pads.pad.words import signed, verdict
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +129,7 @@ def png_size(png: bytes) -> tuple[int, int]:
 async def capture(shot: ft.Screenshot, width: int, tries: int = 6) -> bytes:
     """The card as a PNG, once two captures in a row agree. A capture taken while the dialog is
     still being laid out comes back the size of the whole screen with the card in a corner
-    (seen in Chromium); one taken before the fonts of its names and date arrived (views/fonts.py:
+    (seen in Chromium); one taken before the fonts of its names and date arrived (views/words/fonts.py:
     a phone fetches the slices of 髙橋 or 김민준 when it first draws them) has boxes or gaps,
     and the engine draws it again once they are in (#45): so the card is taken again until it
     stays the same."""
@@ -153,7 +155,7 @@ def file_name(record) -> str:
 
 
 def qr_src(link: str) -> str:
-    """The link as a QR code (views/qr.py), with the least error correction: a BG Stats link is
+    """The link as a QR code (views/handover/qr.py), with the least error correction: a BG Stats link is
     long, and the code is read off a screen, not a crumpled print."""
     return qr.code_src(link, error="l", scale=3, border=3)
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from scoring import Result
-from views import lang
-from views.lang import _, n_
+from views.words import lang
+from views.words.lang import _, n_
 
 MINUS = "\u2212"  # the typographic minus: "−3", as printed on a die and on the paper sheet
 

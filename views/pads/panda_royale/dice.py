@@ -4,8 +4,8 @@ from __future__ import annotations
 import flet as ft
 
 from views import theme
-from views.lang import _
-from views.panda_royale.state import Die, colour_letters, colour_name, face_label, signed
+from views.words.lang import _
+from views.pads.panda_royale.state import Die, colour_letters, colour_name, face_label, signed
 
 FACE = 52   # side of a face button: 7 fit a 412 px phone, and above the 48 px a finger needs
 CHIP = 48

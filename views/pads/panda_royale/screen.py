@@ -9,20 +9,20 @@ import flet as ft
 
 from scoring import panda_royale as pr
 from views import theme
-from views.changes import Changes
-from views import lang
+from views.pads.pad.changes import Changes
+from views.words import lang
 from views.games import Games
-from views.lang import N_, _, p_
-from views.pad.parts import action_bar, place_row, warning_row
-from views.pad.screen import PadScreen
-from views.pad.words import verdict
-from views.panda_royale.state import (PAD_COLOURS, Cursor, after_summary, changed_hand, colour_after_tap,
+from views.words.lang import N_, _, p_
+from views.pads.pad.parts import action_bar, place_row, warning_row
+from views.pads.pad.screen import PadScreen
+from views.pads.pad.words import verdict
+from views.pads.panda_royale.state import (PAD_COLOURS, Cursor, after_summary, changed_hand, colour_after_tap,
                              colour_letters, colour_name, dice_count, dice_of, faces, first_colour,
                              hand_problems, hands_missing, holds_pink, new_die_pending, next_cursor, pad_title,
                              problems_to_flag, repeat_slots, resume_cursor, round_summary, seats,
                              short, signed, still_to_enter)
-from views.panda_royale import dice
-from views.panda_royale.sheet import Sheet
+from views.pads.panda_royale import dice
+from views.pads.panda_royale.sheet import Sheet
 
 log = logging.getLogger(__name__)
 

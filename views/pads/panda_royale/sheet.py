@@ -9,11 +9,11 @@ import flet as ft
 from scoring import Result
 from scoring import panda_royale as pr
 from views import theme
-from views.changes import Changes
-from views.lang import _
-from views.panda_royale.state import sheet_row, signed
-from views.panda_royale.dice import letter_badge
-from views.pad import side_table
+from views.pads.pad.changes import Changes
+from views.words.lang import _
+from views.pads.panda_royale.state import sheet_row, signed
+from views.pads.panda_royale.dice import letter_badge
+from views.pads.pad import side_table
 
 COLUMNS = pr.COLOURS  # yellow purple blue red green clear pink
 CELL_W = 1  # the colours share the sheet's width (the round and total columns take their numbers' and heads')

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from scoring import Result
 from scoring import panda_royale as pr
-from views import lang
-from views.lang import _, n_, p_
-from views.pad.words import MINUS, leaders, signed  # noqa: F401 (used by the pad)
+from views.words import lang
+from views.words.lang import _, n_, p_
+from views.pads.pad.words import MINUS, leaders, signed  # noqa: F401 (used by the pad)
 
 # Sheet order, with glitter next to the plain blue it counts as.
 PAD_COLOURS = ("yellow", "purple", "blue", "glitter", "red", "green", "clear", "pink")

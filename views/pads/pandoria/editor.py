@@ -8,10 +8,10 @@ import flet as ft
 
 from scoring import pandoria as pa
 from views import theme
-from views.changes import Changes
-from views.lang import _
-from views.pad.parts import Stepper
-from views.pandoria.state import notes_for
+from views.pads.pad.changes import Changes
+from views.words.lang import _
+from views.pads.pad.parts import Stepper
+from views.pads.pandoria.state import notes_for
 
 MORE = range(6, 26)  # a big city or a relic scores more than +5 in one go
 

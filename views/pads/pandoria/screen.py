@@ -10,17 +10,18 @@ from functools import partial
 import flet as ft
 
 from scoring import pandoria as pa
-from views import lang, theme
-from views.changes import Changes
+from views import theme
+from views.words import lang
+from views.pads.pad.changes import Changes
 from views.games import Games
-from views.lang import N_, _, n_
-from views.pad.parts import action_bar, bar_reason, warning_row
-from views.pad.words import step
-from views.pad.screen import PadScreen
-from views.pandoria.editor import EntryEditor, MorePoints
-from views.pandoria.setup import SetupForm
-from views.pandoria.sheet import Sheet
-from views.pandoria.state import final_words, log_rows, log_summary, notes_for, realm_title, standing_lines
+from views.words.lang import N_, _, n_
+from views.pads.pad.parts import action_bar, bar_reason, warning_row
+from views.pads.pad.words import step
+from views.pads.pad.screen import PadScreen
+from views.pads.pandoria.editor import EntryEditor, MorePoints
+from views.pads.pandoria.setup import SetupForm
+from views.pads.pandoria.sheet import Sheet
+from views.pads.pandoria.state import final_words, log_rows, log_summary, notes_for, realm_title, standing_lines
 
 QUICK = (1, 2, 3, 4, 5)
 

@@ -8,8 +8,8 @@ import flet as ft
 
 from scoring import pandoria as pa
 from views import theme
-from views.lang import N_, _
-from views.pandoria.state import MODES, realm_name, realm_title, start_line
+from views.words.lang import N_, _
+from views.pads.pandoria.state import MODES, realm_name, realm_title, start_line
 
 GROUPS = {
     # TRANSLATORS: Pandoria: where a realm comes from (the base game's box, the Realms expansion, promo cards)

@@ -8,11 +8,12 @@ from functools import partial
 import flet as ft
 
 from scoring import pandoria as pa
-from views import lang, theme
-from views.changes import Changes
-from views.lang import N_, _
-from views.pad.parts import Stepper, warning_row
-from views.pandoria.state import (RESOURCE_WORDS, conversions, points_note, rate_spoken, realm_title, sum_line,
+from views import theme
+from views.words import lang
+from views.pads.pad.changes import Changes
+from views.words.lang import N_, _
+from views.pads.pad.parts import Stepper, warning_row
+from views.pads.pandoria.state import (RESOURCE_WORDS, conversions, points_note, rate_spoken, realm_title, sum_line,
                                   total_of)
 
 # The realm under a player's name, beside the final score: about 116 px at 320 px.

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from scoring import Result
 from scoring import pandoria as pa
-from views import lang
-from views.lang import N_, _, n_
-from views.pad.words import step
+from views.words import lang
+from views.words.lang import N_, _, n_
+from views.pads.pad.words import step
 
 # The game modes, (name, what it is): marked here, translated where shown (_(title)).
 MODES = {

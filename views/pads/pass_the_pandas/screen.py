@@ -7,15 +7,16 @@ from functools import partial
 import flet as ft
 
 from scoring import pass_the_pandas as ptp
-from views import lang, theme
-from views.changes import Changes
+from views import theme
+from views.words import lang
+from views.pads.pad.changes import Changes
 from views.games import Games
-from views.lang import N_, _, n_
-from views.pad.parts import NumberSheet, action_bar, named_key, standings, warning_row
-from views.pad import side_table
-from views.pad.screen import PadScreen
-from views.pass_the_pandas import state
-from views.pass_the_pandas.setup import SetupForm
+from views.words.lang import N_, _, n_
+from views.pads.pad.parts import NumberSheet, action_bar, named_key, standings, warning_row
+from views.pads.pad import side_table
+from views.pads.pad.screen import PadScreen
+from views.pads.pass_the_pandas import state
+from views.pads.pass_the_pandas.setup import SetupForm
 
 WIDE = 700  # from this width, when wider than tall, the pad is two columns
 PIPS = 12  # hands won drawn as dots up to this many; the number says the rest

@@ -8,10 +8,10 @@ import flet as ft
 
 from scoring import pass_the_pandas as ptp
 from views import theme
-from views.changes import Changes
-from views.lang import N_, _
-from views.pad.parts import Stepper
-from views.pass_the_pandas.state import setup_line
+from views.pads.pad.changes import Changes
+from views.words.lang import N_, _
+from views.pads.pad.parts import Stepper
+from views.pads.pass_the_pandas.state import setup_line
 
 TARGETS = (20, 30, 50)
 TARGET_LOW, TARGET_HIGH, TARGET_STEP = 5, 200, 5  # as in Settings

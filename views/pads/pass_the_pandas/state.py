@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from scoring import Problem, Result
 from scoring import pass_the_pandas as ptp
-from views import lang
-from views.lang import N_, _, n_
+from views.words import lang
+from views.words.lang import N_, _, n_
 
 # A player's place in a hand (a game has 2 to 5 players): marked here, _(place) where shown.
 PLACES = (

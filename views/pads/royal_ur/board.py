@@ -8,9 +8,9 @@ import flet as ft
 
 from scoring import royal_ur as ur
 from views import theme
-from views.changes import Changes
-from views.lang import _, p_
-from views.royal_ur.state import COLUMNS, Cell, board_cells, counters_on, dots, square_label
+from views.pads.pad.changes import Changes
+from views.words.lang import _, p_
+from views.pads.royal_ur.state import COLUMNS, Cell, board_cells, counters_on, dots, square_label
 
 # A board's own colours (the same in light and dark mode, like the wooden board on the table).
 WOOD = "#E9D5AE"

@@ -8,9 +8,9 @@ import flet as ft
 
 from scoring import royal_ur as ur
 from views import theme
-from views.changes import Changes
-from views.lang import _
-from views.pad.parts import Stepper
+from views.pads.pad.changes import Changes
+from views.words.lang import _
+from views.pads.pad.parts import Stepper
 
 MOST_DOTS = 9
 

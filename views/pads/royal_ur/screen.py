@@ -8,17 +8,17 @@ import flet as ft
 
 from scoring import royal_ur as ur
 from views import theme
-from views.changes import Changes
+from views.pads.pad.changes import Changes
 from views.games import Games
-from views import lang
-from views.lang import N_, _, p_
-from views.pad.parts import Stepper, action_bar, named_key, standings, warning_row
-from views.pad.screen import PadScreen
-from views.pad.words import signed
-from views.royal_ur.board import Board, square_for
-from views.royal_ur.state import (breakdown, counter_check, end_blocked, game_number, match_line,
+from views.words import lang
+from views.words.lang import N_, _, p_
+from views.pads.pad.parts import Stepper, action_bar, named_key, standings, warning_row
+from views.pads.pad.screen import PadScreen
+from views.pads.pad.words import signed
+from views.pads.royal_ur.board import Board, square_for
+from views.pads.royal_ur.state import (breakdown, counter_check, end_blocked, game_number, match_line,
                                   match_table, winners_line)
-from views.royal_ur.dot_map import DotMapDialog
+from views.pads.royal_ur.dot_map import DotMapDialog
 
 WIDE = 700  # from this width (a phone on its side, a tablet) the match table sits beside the board
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from scoring import Result
 from scoring import royal_ur as ur
-from views.lang import _, n_
-from views.pad.words import verdict
+from views.words.lang import _, n_
+from views.pads.pad.words import verdict
 
 # The board drawn as on the table, 8 columns by 3 rows: the winner's row on top, the shared
 # centre track, the loser's row at the bottom. Each player's route: own row 1–4 (towards the
