@@ -7,7 +7,7 @@ import re
 import flet as ft
 
 from views.words import lang
-from views.this_phone.per_page import PerPage
+from views.words.per_page import PerPage
 
 # Text sizes (logical pixels); the smallest text a player has to read is 16. Settings can make
 # every one of them larger; screens read theme.SMALL/BODY/LARGE/HUGE when they are built, and

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from views import theme
 from views.words import lang
 from views.words.lang import _
-from views.this_phone.per_page import PerPage
+from views.words.per_page import PerPage
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
-from views.this_phone.per_page import PerPage
+from views.words.per_page import PerPage
 
 DOMAIN = "pandapad"
 LOCALES = Path(__file__).resolve().parent / "locales"
