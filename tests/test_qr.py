@@ -68,7 +68,7 @@ def test_only_views_qr_makes_a_code_picture():
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "save" \
                     and any(k.arg == "kind" for k in node.keywords):
                 makers.append(path.relative_to(VIEWS).as_posix())
-    assert makers == ["qr.py"], makers
+    assert makers == ["handover/qr.py"], makers
 
 
 def test_a_table_of_phones_shows_its_invitation_and_answer_in_that_text():
