@@ -50,9 +50,8 @@ def camera_words() -> dict[str, str]:
 
 def read_codes(raw: bytes, name: str):
     """The games the frames hold (one frame's text per line), or the one-line reason they are
-    refused, in this phone's language: storage/handoff.py, then the reader of every import."""
-    if len(raw) > MOST_CHARACTERS:
-        return None, _("More codes were read than one sending holds.")
+    refused, in this phone's language: storage/handoff.py, then the reader of every import. Its
+    size was checked before it was read (ReceiveScreen); handoff bounds what the frames hold."""
     try:
         texts = raw.decode("ascii").split("\n")
     except UnicodeDecodeError:
