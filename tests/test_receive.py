@@ -80,3 +80,24 @@ def test_a_game_handed_back_after_more_rounds_comes_in_over_its_older_self_on_a_
         older, _problem = read_codes(scanned([live(2)]), "the codes")
         assert store.import_incoming(older, False, keep_in_progress=False).kept == 1
         assert len(store.load("live").record.rounds) == 3
+
+
+def test_the_camera_gathers_frames_by_the_header_storage_writes():
+    """assets/camera.js holds no copy of the frames' header (#70): it is told it with its words,
+    from storage/handoff.py, and gathers by it what frames_of writes."""
+    import random
+    import re
+    from pathlib import Path
+
+    from storage.handoff import frames_of_payload
+    from views.handover.receive import camera_words
+
+    said = camera_words()
+    frames = frames_of_payload(random.Random(70).randbytes(3000))  # no packing shrinks it
+    assert len(frames) > 1
+    for k, text in enumerate(frames, 1):
+        version, got_k, n, _checksum = re.match(said["header"], text).groups()
+        assert (int(version), int(got_k), int(n)) == (1, k, len(frames)) and int(n) <= said["most"]
+    assert re.match(said["header"], "https://example.com/") is None
+    camera = (Path(__file__).resolve().parent.parent / "assets" / "camera.js").read_text(encoding="utf-8")
+    assert "PANDAPAD" not in camera and "said.header" in camera

@@ -34,7 +34,7 @@ CAMERA_WORDS_KEY = "pandapad.camera_words"
 MOST_CHARACTERS = 4 * 1024 * 1024
 
 
-def camera_words() -> dict[str, str]:
+def camera_words() -> dict[str, str | int]:
     """What assets/camera.js says over the camera, in this session's language."""
     return {"lang": lang.locale().language, "dir": "rtl" if lang.locale().text_direction == "rtl" else "ltr",
             "title": _("Receive from another phone"),
@@ -45,7 +45,9 @@ def camera_words() -> dict[str, str]:
             "one": _("Code read"),
             "foreign": _("That is not a Pandapad code: hold the camera up to the code on the other phone."),
             "other": _("That code holds other games: finish reading this set first."),
-            "cancel": _("Cancel")}
+            "cancel": _("Cancel"),
+            # the frames' header, from storage/handoff.py alone: camera.js gathers a sending by it
+            "header": handoff.GATHERED, "most": handoff.MAX_FRAMES}
 
 
 def read_codes(raw: bytes, name: str):
