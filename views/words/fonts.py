@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ROOT / "web" / "node_modules" / "@fontsource"
 LOCK = ROOT / "web" / "package-lock.json"
 PREFIX = "assets/fonts/"  # where Flet's no-CDN page tells Flutter to look, under the site's root
