@@ -35,7 +35,7 @@
 // engine is told the language Pandapad will speak, where it is one of those: the one chosen in
 // Settings (kept by Flutter's shared_preferences as flutter.pandapad.language), else the first
 // of the phone's own that Pandapad speaks (views/words/lang.of_phone). Read once, when Flutter starts:
-// Settings opens the app again after a change between them (views/this_phone/preferences.py).
+// Settings opens the app again after a change between them (views/device/preferences.py).
 (function () {
   "use strict";
   var SPOKEN = ["en", "de", "es", "fr", "it", "nl", "pl", "pt", "ja", "ko", "zh"];  // views/words/lang.LANGUAGES

@@ -20,7 +20,7 @@ from tests.flet_wire import Wired
 from tests.loops import run_apart
 from tests.netproxy import LinkProxy
 from views.hosts.connection import Pulse
-from views.this_phone.session import run_soon
+from views.device.session import run_soon
 from views.games import Games
 
 REPO = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
 
-from views.this_phone import preferences
+from views.device import preferences
 from views.words import fonts, lang
 from views.hosts import serving
 

@@ -343,7 +343,7 @@ def test_roles_module_has_no_flet():
 def test_a_phones_settings_are_kept_in_its_own_browser(store, monkeypatch):
     """Two phones, each its own browser storage: what one chooses is in its storage and its
     session only; a phone that chose nothing goes by the host's settings."""
-    from views.this_phone import preferences
+    from views.device import preferences
     storages = {"a": {}, "b": {}}
     current = {"browser": "a"}
 

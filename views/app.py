@@ -11,9 +11,9 @@ import flet as ft
 from views import theme
 from views.screens import home
 from views.table import invite
-from views.this_phone import preferences
+from views.device import preferences
 from views.words.lang import _
-from views.this_phone.session import run_soon
+from views.device.session import run_soon
 from views.table.big_screen import BigScreen
 from views.screens.data import DataScreen
 from views.screens.finished import FinishedScreen

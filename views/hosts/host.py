@@ -76,7 +76,7 @@ class Host:
     def phone_languages(self, page: ft.Page) -> tuple[str | None, list[str]] | None:
         """What the host knows of the phone's language without asking the phone: the one chosen
         in Settings (None: its own) and the phone's own languages (tags, best first); None:
-        ask the phone (views/this_phone/preferences.py)."""
+        ask the phone (views/device/preferences.py)."""
         return None
 
     def showing(self, place: Callable[[], tuple[str, int, dict]] | None) -> None:

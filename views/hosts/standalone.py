@@ -18,7 +18,7 @@ from typing import Callable
 import flet as ft
 
 from views import theme
-from views.this_phone import preferences
+from views.device import preferences
 from views.app import app_main
 from storage import StoreError
 from views.hosts.host import Host

@@ -11,7 +11,7 @@ import flet as ft
 from scoring import royal_ur as ur
 from views import theme
 from views.words import lang
-from views.this_phone import preferences
+from views.device import preferences
 from views.pads.pad.changes import Changes
 from views.words.lang import N_, _, p_
 from views.pads.pad.parts import Stepper

@@ -15,10 +15,10 @@ import flet as ft
 
 from scoring import RecordError, score
 from views import theme
-from views.this_phone import preferences
+from views.device import preferences
 from views.words import lang
 from views.pads.pad.changes import Changes
-from views.this_phone.session import run_soon
+from views.device.session import run_soon
 from views.games import Games, SaveFailed, now_iso
 from views.words.lang import N_, _
 from views.pads.pad.parts import Strip, lay_out_bar
