@@ -16,7 +16,7 @@ export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 setup: $(STAMP) chromium
 
 # npm's packages of web/package-lock.json: Workbox for the phone build, and the Japanese font's
-# slices (@fontsource/noto-sans-jp) that the server and the phone build serve (views/fonts.py).
+# slices (@fontsource/noto-sans-jp) that the server and the phone build serve (views/words/fonts.py).
 WEB_NODE := web/node_modules/.package-lock.json
 $(WEB_NODE): web/package.json web/package-lock.json
 	@command -v npm >/dev/null || { echo "make setup: npm is needed (Node 20): install it first"; exit 1; }
@@ -107,10 +107,10 @@ bench: setup
 clean-venv:
 	rm -rf $(VENV)
 
-# The message catalogs (#33, views/locales/HOW.md): the messages of the code into pandapad.pot,
+# The message catalogs (#33, views/words/locales/HOW.md): the messages of the code into pandapad.pot,
 # then every language's .po brought up to date with it (new messages empty, changed ones fuzzy:
 # tests/test_catalogs.py fails until a translator has seen them).
-LOCALES := views/locales
+LOCALES := views/words/locales
 catalogs: $(STAMP)
 	$(VENV)/bin/pybabel --quiet extract --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -k N_ \
 		-c TRANSLATORS: --sort-by-file --project Pandapad --copyright-holder Pandapad \

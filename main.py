@@ -7,8 +7,8 @@ import os
 import sys
 from pathlib import Path
 
-from views import lang
-from views.lang import _
+from views.words import lang
+from views.words.lang import _
 
 DEFAULT_PORT = 8550
 

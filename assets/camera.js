@@ -11,13 +11,12 @@
 // the npm package barcode-detector (a stand-in on zxing-wasm, pinned in web/package.json), loaded
 // only when the camera first opens, from the site itself (qr/, kept by the offline copy).
 // This layer only gathers the frames of one transfer, by their header (storage/README.md,
-// "Handing games over by QR code"); Python checks everything they hold.
+// "Handing games over by QR code"), whose shape it is given with its words (storage/handoff.py
+// GATHERED, by views/handover/receive.py); Python checks everything they hold.
 (() => {
   const PICK_TYPE = ".pandapadqr";
-  const HEADER = /^PANDAPAD\/(\d{1,3})\/(\d{1,3})\/(\d{1,3})\/([0-9A-F]{8})\//;
-  const MOST_FRAMES = 999;
   const nativeClick = HTMLInputElement.prototype.click;
-  // Words in the phone's language, left in its preferences by views/receive.py (SharedPreferences
+  // Words in the phone's language, left in its preferences by views/handover/receive.py (SharedPreferences
   // keeps a value as JSON under "flutter.").
   const ENGLISH = {
     lang: "en", dir: "ltr", title: "Receive from another phone",
@@ -44,7 +43,7 @@
   }
 
   // The Receive screen's ask a back gesture last left: a pick of that ask reaching the page after
-  // it is the screen's no more. (Asks are told apart by the "asked" views/receive.py writes with
+  // it is the screen's no more. (Asks are told apart by the "asked" views/handover/receive.py writes with
   // the words before each pick; the address alone cannot tell, as Flutter moves it after a frame,
   // and on a busy phone the pick's click can come first.)
   let askLeft = {};
@@ -64,7 +63,7 @@
     return nativeClick.call(this);
   };
 
-  // The camera belongs to the Receive screen (views/receive.py, at <base>receive).
+  // The camera belongs to the Receive screen (views/handover/receive.py, at <base>receive).
   function onReceiveScreen() {
     return location.pathname === new URL("receive", document.baseURI).pathname;
   }
@@ -234,9 +233,13 @@
   // A frame of a Receive screen's transfer: gathered by its header until every k of n is read.
   function heardFrame(current, text) {
     const said = current.said;
-    const match = HEADER.exec(text);
+    if (!said.header) {  // the words were not written before the pick: no header to gather by
+      finish(current, "reader", "");
+      return;
+    }
+    const match = new RegExp(said.header).exec(text);
     const n = match ? Number(match[3]) : 0, k = match ? Number(match[2]) : 0;
-    if (!match || n < 1 || n > MOST_FRAMES || k < 1 || k > n) {
+    if (!match || n < 1 || n > said.most || k < 1 || k > n) {
       tell(current, "foreign", said.foreign);
       return;
     }

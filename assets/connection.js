@@ -18,7 +18,7 @@
   };
   let veil = null, banner = null, title = null, detail = null, backTimer = null;
   // The banner's words in this phone's language, left in its preferences by the server
-  // (views/preferences.py OFFLINE_WORDS_KEY; Flutter keeps a preference as JSON under "flutter.").
+  // (views/device/preferences.py OFFLINE_WORDS_KEY; Flutter keeps a preference as JSON under "flutter.").
   const ENGLISH = {title: "Not connected \u2014 taps are not saved", trying: "Trying to reach the table\u2026",
                    refused: "That tap was not saved. Trying to reach the table\u2026"};
 

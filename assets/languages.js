@@ -29,16 +29,16 @@
 })();
 
 // Pandapad: which letterforms a kanji or hanzi is drawn in (#45). Flutter's engine draws the
-// characters Roboto lacks with the Noto slices the site serves (views/fonts.py); a character the
+// characters Roboto lacks with the Noto slices the site serves (views/words/fonts.py); a character the
 // Japanese, Chinese and Korean slices all have is taken from the family of navigator.language
 // ("ja", "ko", "zh-CN"… compared whole: "ja-JP" is not "ja"), else from the Chinese one. So the
 // engine is told the language Pandapad will speak, where it is one of those: the one chosen in
 // Settings (kept by Flutter's shared_preferences as flutter.pandapad.language), else the first
-// of the phone's own that Pandapad speaks (views/lang.of_phone). Read once, when Flutter starts:
-// Settings opens the app again after a change between them (views/preferences.py).
+// of the phone's own that Pandapad speaks (views/words/lang.of_phone). Read once, when Flutter starts:
+// Settings opens the app again after a change between them (views/device/preferences.py).
 (function () {
   "use strict";
-  var SPOKEN = ["en", "de", "es", "fr", "it", "nl", "pl", "pt", "ja", "ko", "zh"];  // views/lang.LANGUAGES
+  var SPOKEN = ["en", "de", "es", "fr", "it", "nl", "pl", "pt", "ja", "ko", "zh"];  // views/words/lang.LANGUAGES
   var FORMS = { ja: "ja", ko: "ko", zh: "zh-CN" };
   var speaks = null;
   try {

@@ -13,7 +13,7 @@ in the page's own clock (performance.now()):
 B is the phone build (a private copy of build/web, bench/slow_phone.private_site, served on
 127.0.0.1 as bench/bench_web_cold.py does) in Debian's Chromium at 412 x 915, scale 2.625, touch,
 the camera allowed; one browser, one page, the app opened once. Its camera (tests/fake_camera.py)
-films what phone A shows: each frame's code as views/send.py draws it (code_png), held a quarter
+films what phone A shows: each frame's code as views/handover/send.py draws it (code_png), held a quarter
 of a second (TICK) at 12 fps, the loop twice over (a missed code comes round). For each reading the
 film is written, "Receive from another phone" tapped on the home, the preview waited for, then
 Back to the home. Each case three times (median), after a first reading of the first case.
@@ -45,7 +45,7 @@ from bench.bench_web_cold import PHONE, SIZE, build_of, host_of  # noqa: E402
 from storage.handoff import frames_of  # noqa: E402
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, enable_semantics, scrolled_to  # noqa: E402
 from tests.fake_camera import ALLOWED, FPS, camera_args, write_y4m  # noqa: E402
-from views.send import TICK, code_png  # noqa: E402
+from views.handover.send import TICK, code_png  # noqa: E402
 
 RUNS = 3
 LOOPS = 2  # A's loop filmed twice over

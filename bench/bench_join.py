@@ -14,7 +14,7 @@ On loopback (#34) the counter is measured twice more: as served the stock way, i
 drawn on a worker thread (127.0.0.1 is a secure context, Flet isolates the page), and with
 --one-thread, every frame on the page's thread as on a phone at the table (an http:// LAN
 address, where no page can be isolated; Pandapad is always served that way, see
-views/serving.OneThread). Goal: opening again <= 1.15 x the one-thread counter.
+views/hosts/serving.OneThread). Goal: opening again <= 1.15 x the one-thread counter.
 
 Run (under the shared browser lock):
     flock /tmp/pandapad-browser.lock .venv/bin/python bench/bench_join.py

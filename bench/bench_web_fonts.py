@@ -1,7 +1,7 @@
 """What a phone's first visit moves, by the phone's language (#45): the phone build served as a
 static host serves it (web/preview.py, precompressed), a fresh profile per language, until the
 page says its offline copy is whole (window.pandapadOffline) and the home has been drawn; the
-bytes in all and those of the fallback fonts (assets/fonts/noto*, views/fonts.py), which only a
+bytes in all and those of the fallback fonts (assets/fonts/noto*, views/words/fonts.py), which only a
 phone that draws characters Roboto lacks should fetch.
 Goals: an English or German phone fetches no fallback font; a Japanese phone moves no more than
 `--before` says (the figure of the build before #45, measured by this script on that build).

@@ -7,7 +7,7 @@ Flet's stock server isolates its pages (COOP/COEP), and on 127.0.0.1, a secure c
 Chromium then draws Flutter's frames on a worker thread. A phone on the table's Wi-Fi opens
 an http:// LAN address, no secure context, where no page can be isolated: the same counter
 draws every frame on the page's own thread there. --one-thread serves it that way
-(views/serving.OneThread, as Pandapad is served), so the floor is the one a phone has.
+(views/hosts/serving.OneThread, as Pandapad is served), so the floor is the one a phone has.
 """
 
 from __future__ import annotations

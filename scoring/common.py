@@ -78,7 +78,7 @@ class RecordError(ValueError):
 def N_(message: str) -> str:
     """Marks an English message for the catalogs (`make catalogs` extracts it, #33). The rules
     speak English only: the message goes out as its template with the values beside it, and the
-    views translate it where it is shown (views/lang.py: `lang.problem`)."""
+    views translate it where it is shown (views/words/lang.py: `lang.problem`)."""
     return message
 
 

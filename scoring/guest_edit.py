@@ -1,11 +1,11 @@
 """What a guest's pad can make of a game in one tap (#69): the host's phone takes a change, not a
 record. A guest's phone sends the whole record its tap made, on the revision it started from; the
 host compares it with that revision's record and takes it only when the difference is one the
-guest's pad makes (views/roles.py: a guest plays; it does not rename, change the game's settings,
+guest's pad makes (views/table/roles.py: a guest plays; it does not rename, change the game's settings,
 rewrite what the pad does not let it, nor edit a finished game) and no error appears that was not
 there before. Pure: no Flet, no store, no clock.
 
-Every pad saves one edit of its game's rules module per tap (views/pad/screen.py `save`), so one
+Every pad saves one edit of its game's rules module per tap (views/pads/pad/screen.py `save`), so one
 change is compared with what one such edit can do."""
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from . import nokosu_dice, panda_royale, pandoria, pass_the_pandas, royal_ur
 from .common import N_, Problem, RecordBase, Words
 from .registry import score
 
-# The same words as views/roles.py's refusals (one message in the catalogs).
+# The same words as views/table/roles.py's refusals (one message in the catalogs).
 RENAME = N_("Only the host can rename a player")
 SETTINGS = N_("Only the host can change these settings")
 FINISHED = N_("Only the host can edit a finished game")

@@ -3,7 +3,7 @@
 When guests tap at once they all start from the same revision; the host stores the first, and
 the others are on an older record. If what a guest's tap changed and what changed since touch
 different parts of the game, the host takes the tap on the latest record in the same round trip
-(views/phone_table.py) instead of sending the latest back for the guest to make the tap again.
+(views/table/phone_table.py) instead of sending the latest back for the guest to make the tap again.
 Pure: no Flet, no store, no clock.
 
 A three-way merge over the records' JSON (model_dump(mode="json")). A *part* is:

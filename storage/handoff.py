@@ -56,6 +56,10 @@ _VALUE = {c: i for i, c in enumerate(ALPHABET)}
 _NUMBER = r"(0|[1-9][0-9]{0,19})"  # no leading zeros; short enough for int()
 _VERSION = re.compile(PREFIX + _NUMBER + "/")
 _HEADER_1 = re.compile(PREFIX + "1/" + _NUMBER + "/" + _NUMBER + "/([0-9A-F]{8})/")
+# How the camera (assets/camera.js, told by views/handover/receive.py) gathers one sending's frames
+# before Python reads them: version, k, n and checksum, in the syntax Python's re and JavaScript's
+# RegExp share. Any version, so a newer Pandapad's frames reach frame_header and its words.
+GATHERED = "^" + PREFIX + r"([0-9]{1,3})/([0-9]{1,3})/([0-9]{1,3})/([0-9A-F]{8})/"
 
 
 def frames_of(records: list[dict], exported: str) -> list[str]:
@@ -224,5 +228,5 @@ def games_of(texts: list[str], name: str = "the codes", limit: int = IMPORT_LIMI
     return import_bytes(payload_of(texts, limit, name), name, limit)
 
 
-__all__ = ["MAX_VERSION", "MAX_CHARS", "MAX_FRAMES", "Frames", "frames_of", "frames_of_payload", "frame_count",
+__all__ = ["MAX_VERSION", "MAX_CHARS", "MAX_FRAMES", "GATHERED", "Frames", "frames_of", "frames_of_payload", "frame_count",
            "frame_header", "payload_of", "games_of"]

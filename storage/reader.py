@@ -29,7 +29,7 @@ from scoring import RecordError
 # keeps (10,000 characters, each escaped as \ud83d\udc3c) about 130 KB. 1 MB is 8 times that.
 RECORD_LIMIT = 1024 * 1024
 # An export: 10,000 games of a busy club are about 70 MB; 100 MB is what the app's import takes
-# too (views/data.py): 7,500 of the largest 10-player records without notes.
+# too (views/screens/data.py): 7,500 of the largest 10-player records without notes.
 IMPORT_LIMIT = 100 * 1024 * 1024
 CHUNK = 1024 * 1024
 
@@ -39,7 +39,7 @@ class Refused(Exception):
 
     def __init__(self, name: str, where: str, what: str):
         # As given: Words (scoring.common) keep their template, for a view to say them in the
-        # phone's language (storage/handoff.py's refusals, views/receive.py).
+        # phone's language (storage/handoff.py's refusals, views/handover/receive.py).
         self.said_where, self.said_what = where, what
         name, where, what = one_line(name), one_line(where), one_line(what)
         self.name, self.where, self.what = name, where, what

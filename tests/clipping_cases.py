@@ -13,7 +13,7 @@ from pathlib import Path
 import flet as ft
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo root
-from views import lang  # noqa: E402
+from views.words import lang  # noqa: E402
 
 # Each clipped text and what the detector must say of it (the start of one of its reasons).
 CLIPPED = {

@@ -18,11 +18,11 @@ os.environ["LANG"] = "C.UTF-8"
 
 @pytest.fixture(autouse=True)
 def words_for_screens():
-    """main.main() run in this process (the command line's tests) leaves views.lang speaking to a
+    """main.main() run in this process (the command line's tests) leaves views.words.lang speaking to a
     terminal (lang.for_terminal: none of the screen's line-break joiners) for the rest of the worker:
     after each test the screen's words are back, so no later test draws words without them."""
     yield
-    lang = sys.modules.get("views.lang")  # not imported here: a test of main.py score has no Flet
+    lang = sys.modules.get("views.words.lang")  # not imported here: a test of main.py score has no Flet
     if lang is not None and not lang._drawn:
         lang._drawn = True
         lang.translations.cache_clear()

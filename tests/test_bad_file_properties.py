@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import main
 from storage import samples
-from views import lang
+from views.words import lang
 
 TWO = [{"id": "a", "name": "Ann"}, {"id": "b", "name": "Ben"}]
 THREE = TWO + [{"id": "c", "name": "Cy"}]
@@ -82,7 +82,7 @@ def checksums(folder: Path) -> dict[str, str]:
 
 def command(*argv: str) -> tuple[int, str, str]:
     """main.py in this process: (exit status, stdout, stderr); any other exception fails. (It
-    leaves views.lang speaking to a terminal: tests/conftest.py puts the screen's words back.)"""
+    leaves views.words.lang speaking to a terminal: tests/conftest.py puts the screen's words back.)"""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:

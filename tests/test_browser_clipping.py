@@ -1,6 +1,6 @@
 """No text clipped inside its control (#45): every screen the pseudo-locale walk visits
 (tests/test_browser_languages.py), with the pseudo-locale's words 40 % longer than the English
-(views/lang.py `_pseudo`), on a 320 x 640 phone at extra-large text.
+(views/words/lang.py `_pseudo`), on a 320 x 640 phone at extra-large text.
 
 Clipped is what a person sees: a label ellipsized or cut after its last allowed line, a word broken
 in the middle because it is wider than its box, a line cut at the edge of whatever clips it (a card,
@@ -51,7 +51,7 @@ from tests.browser_harness import (ARTIFACTS_DIR, PHONE, enable_semantics, flet_
 # The walk's own screens and table: its data_dir is a fixture (made again for this module).
 from tests.test_browser_languages import SCREENS, TOKEN, data_dir  # noqa: F401
 from tests.test_browser_languages import WALK_NAMES, speaking, unmarked
-from views import lang
+from views.words import lang
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

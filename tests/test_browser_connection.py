@@ -226,7 +226,7 @@ def test_a_stall_of_ten_seconds_counts_each_tap_once_and_refuses_the_ones_made_u
 def test_a_phone_that_reads_german_is_told_in_german_that_it_lost_the_table(browser, table):
     """The banner is drawn by the page's own script when Python cannot speak to the phone; its
     words are the ones the app left in the phone's preferences, in the phone's language (#33)."""
-    from views import lang
+    from views.words import lang
     german = lang.translations("de")
     with LinkProxy(table.port) as link:
         page = open_app_page(browser, f"{link.url}game/pr-german?token={TOKEN}", locale="de-DE", **PHONE)

@@ -1,11 +1,11 @@
 """The hand-over's QR codes painted and read in Firefox ESR and WebKitGTK (#69), the engines of
 phones that are not Chrome (Safari on every iPhone is WebKit). Flutter's web engine takes
 another path there than in Chromium (CanvasKit, no ImageDecoder): an Image given bytes stayed
-an empty card (views/qr.py says why), so a game could not be sent, nor a table hosted or joined.
+an empty card (views/handover/qr.py says why), so a game could not be sent, nor a table hosted or joined.
 
 Each engine is started once, at 360 × 740, on Send to another phone: one game's code, then two
 games' loop of codes (the codes after the first are made by the loop's task). Each screenshot is
-read as a camera would (ZXing), and the texts read must be the frames views/send.py makes of
+read as a camera would (ZXing), and the texts read must be the frames views/handover/send.py makes of
 those games. Driven with no Playwright (it drives neither Debian's Firefox nor WebKitGTK):
 Firefox by WebDriver BiDi (its own --remote-debugging-port), WebKitGTK by WebKitWebDriver
 (W3C WebDriver over HTTP) on a virtual display (xvfb-run). `make setup` installs the three
@@ -33,7 +33,7 @@ import pytest
 from storage import Store
 from tests import finished_examples as fx
 from tests.browser_harness import ARTIFACTS_DIR, HOST, flet_server, free_port
-from views.send import frames
+from views.handover.send import frames
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

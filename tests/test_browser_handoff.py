@@ -31,7 +31,7 @@ from tests.fake_camera import ALLOWED, write_y4m
 from tests.pad_checks import phone_page
 from tests.test_browser_panda_royale import tap_die
 from tests.records_for_tests import record
-from views.titles import title_of
+from views.words.titles import title_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from storage import Store, samples
 from tests.browser_harness import flet_server, screenshot, wait_for_text
-from views.history_state import filtered, header
+from views.screens.history_state import filtered, header
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -61,13 +61,13 @@ def test_history_counts_filters_and_opens_games(page, stored):
     screenshot(page, "history_412x915")
     # Filter by a game: its title's chip.
     game = rows[0]["game"]
-    from views.home import title_of
+    from views.screens.home import title_of
     page.get_by_role("checkbox", name=title_of(game), exact=True).tap()
     wait_for_text(page, header(len(filtered(rows, game=game))))
     page.get_by_role("checkbox", name="All games", exact=True).tap()
     wait_for_text(page, header(len(rows)))
     # Filter by the most frequent player.
-    from views.history_state import players
+    from views.screens.history_state import players
     name = players(rows)[0]
     page.get_by_role("checkbox", name=name, exact=True).tap()
     expected = len(filtered(rows, player=name))
@@ -106,7 +106,7 @@ def test_back_and_forward_follow_history_though_it_is_drawn_before_the_address_m
 
 
 def test_history_draws_rows_as_the_list_is_scrolled(page, stored):
-    from views.history_state import FIRST, result_line
+    from views.screens.history_state import FIRST, result_line
     _, rows = stored
     page.get_by_role("button", name="History", exact=True).tap()
     wait_for_text(page, f"{len(rows)} games")
@@ -164,7 +164,7 @@ def test_the_statistics_of_each_game_with_its_chart(page, stored, game, label):
     _, rows = stored
     stats = game_stats(game, rows)
     page.get_by_role("button", name="Statistics", exact=True).tap()
-    from views.home import title_of
+    from views.screens.home import title_of
     page.get_by_role("checkbox", name=title_of(game), exact=True).tap()
     wait_for_text(page, f"{stats.games} {'game' if stats.games == 1 else 'games'} played")
     chart = page.get_by_text(re.compile(r"^Wins per player: "))
@@ -173,7 +173,7 @@ def test_the_statistics_of_each_game_with_its_chart(page, stored, game, label):
     # What fits the game, as scoring.statistics (tested on its own) computes it.
     page.get_by_text(label, exact=True).wait_for()
     value = dict(stats.extras)[label]  # a number is written in the phone's own form (5.5, 5,5)
-    from views import lang
+    from views.words import lang
     page.get_by_text(lang.decimal(value) if isinstance(value, float) else value, exact=True).first.wait_for()
     if game == "panda-royale":
         page.get_by_text(re.compile(r"^Points by colour: ")).wait_for()
@@ -195,7 +195,7 @@ def test_a_players_page(page, stored):
 
 
 def test_rename_and_merge_a_player_across_games(page, stored):
-    from views.history_state import filtered
+    from views.screens.history_state import filtered
     _, rows = stored
     cat_games = len(filtered(rows, player="Cat"))
     ann_games = len(filtered(rows, player="Ann"))

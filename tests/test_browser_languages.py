@@ -22,9 +22,9 @@ from tests.records_for_tests import record
 from tests.browser_harness import (NOT_A_LANGUAGE, PHONE, enable_semantics, open_app_page, scrolled_to,
                                    semantics_texts, table_server, wait_for_paint, wait_for_text)
 from tests.test_browser_share import royale
-from views import lang
-from views.panda_royale.state import face_label
-from views.pandoria.sheet import WORDS as PANDORIA_WORDS
+from views.words import lang
+from views.pads.panda_royale.state import face_label
+from views.pads.pandoria.sheet import WORDS as PANDORIA_WORDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

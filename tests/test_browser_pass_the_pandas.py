@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from tests.browser_harness import (REPO_ROOT, flet_server, screenshot, scrolled_to, start_the_game,
                                     type_names, wait_for_text)
 from tests.pad_checks import PHONES, phone_page, primary_in_view, taps_on
-from views.pass_the_pandas.state import setup_line
+from views.pads.pass_the_pandas.state import setup_line
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

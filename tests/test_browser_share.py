@@ -18,7 +18,7 @@ from tests.browser_harness import (ARTIFACTS_DIR, PHONE, flet_server, open_app_p
                                    wait_for_paint, wait_for_text)
 from tests.records_for_tests import record
 from tests.test_share import decoded
-from views import lang
+from views.words import lang
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

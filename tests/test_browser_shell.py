@@ -47,7 +47,7 @@ def start_panda_royale(page, names) -> str:
 
 def test_home_lists_the_five_games(page):
     from scoring import GAMES as RULES
-    from views.pads import PADS
+    from views.pads.registry import PADS
     ready = [RULES[g].TITLE for g in PADS]
     assert ready[:2] == GAMES[:2]
     wait_for_text(page, "New game")

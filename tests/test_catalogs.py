@@ -11,7 +11,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from tests.browser_harness import REPO_ROOT
-from views import lang
+from views.words import lang
 
 TRANSLATED = [code for code in lang.LANGUAGES if code != "en"]
 KEYWORDS = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "N_": None}
@@ -52,7 +52,7 @@ def test_the_template_holds_every_message_of_the_code():
         in_code.add((context, message if isinstance(message, str) else message[0]))
     in_template = {(m.context, ids(m)[0]) for m in template() if m.id}
     missing = sorted(str(m) for m in in_code - in_template)
-    assert not missing, f"not in views/locales/pandapad.pot (run `make catalogs`): {missing[:10]}"
+    assert not missing, f"not in views/words/locales/pandapad.pot (run `make catalogs`): {missing[:10]}"
     stale = sorted(str(m) for m in in_template - in_code)
     assert not stale, f"in the template but no longer in the code (run `make catalogs`): {stale[:10]}"
 
@@ -147,7 +147,7 @@ def test_a_phone_speaks_the_first_of_its_languages_that_pandapad_speaks():
 ])
 def test_a_browser_that_names_its_languages_in_its_request_gets_the_first_pandapad_speaks(header, speaks):
     """What the table reads from a phone's Accept-Language as it connects (the locked page
-    too): views/gate.accepted_languages."""
+    too): views/hosts/gate.accepted_languages."""
     from views.hosts.gate import accepted_languages
     assert lang.of_phone(accepted_languages(header)) == speaks
 
@@ -238,7 +238,7 @@ def test_in_german_the_match_is_a_spiel_and_each_game_of_it_a_partie():
 def test_a_die_colour_is_not_named_twice_where_its_letter_is_its_name():
     """#56: "紫（紫）" above the purple faces: in Japanese, Korean and Chinese a colour's letter is its name's
     first character, so the title names it once; in English it still gives the letters printed on the dice."""
-    from views.panda_royale.state import pad_title
+    from views.pads.panda_royale.state import pad_title
 
     said = {}
     for code in ("en", "ja", "ko", "zh_Hans", "pl"):

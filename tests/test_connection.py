@@ -20,7 +20,7 @@ from tests.flet_wire import Wired
 from tests.loops import run_apart
 from tests.netproxy import LinkProxy
 from views.hosts.connection import Pulse
-from views.session import run_soon
+from views.device.session import run_soon
 from views.games import Games
 
 REPO = Path(__file__).resolve().parent.parent
@@ -100,7 +100,7 @@ def test_a_save_that_completes_after_the_phone_left_is_kept_and_does_not_crash(t
     """Vibration on, an Android phone: its tap is saved while its link drops. Flet 1.0.5's
     page.run_task raises for a session with no connection; the save must still stand and the
     pad must not fail (it did: 'NoneType' object has no attribute 'loop')."""
-    from views.panda_royale.screen import RoyaleScreen
+    from views.pads.panda_royale.screen import RoyaleScreen
 
     async def play():
         session = Session(Wired(asyncio.get_running_loop()))  # Flet's own session and page

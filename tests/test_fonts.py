@@ -2,7 +2,7 @@
 message, every date and number form the app writes, and names typed in every script a table
 uses. A character is drawn when Flutter's own font (Roboto, in Flet's client) has it, or when
 every font Flutter's engine may fetch for it (its fallback table, read from the client) is
-served by the site and the served file has the glyph (views/fonts.py). Otherwise the phone
+served by the site and the served file has the glyph (views/words/fonts.py). Otherwise the phone
 shows a box, whichever phone it is."""
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ import pytest
 from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
 
-from views import fonts, lang, preferences
+from views.device import preferences
+from views.words import fonts, lang
 from views.hosts import serving
 
 # Names as tables type them: kanji (髙 too), kana, hangul, Chinese in both scripts, Cyrillic,

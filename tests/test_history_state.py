@@ -1,7 +1,7 @@
 """The history screen's filters on index rows, without a browser."""
 from __future__ import annotations
 
-from views.history_state import filtered, header, players, result_line
+from views.screens.history_state import filtered, header, players, result_line
 
 
 def row(gid, game, names, finished=True, winners=None):
@@ -47,7 +47,7 @@ def test_a_result_line_names_the_scores_by_place_so_the_winner_is_never_cut_off(
 
 def test_the_homes_result_line_puts_the_winners_first():
     from storage.api import Summary
-    from views.home import players_line
+    from views.screens.home import players_line
     done = Summary(id="x", game="pandoria", created=None, finished="2026-11-22T20:00:00Z",
                    players=[("p1", "Ann", 20), ("p2", "Ben", 31), ("p3", "Cat", 25)], winners=["Ben"])
     assert players_line(done) == "Ben 31 · Ann 20 · Cat 25"
@@ -59,7 +59,7 @@ def test_a_letter_more_that_finds_the_same_games_keeps_the_rows_a_finger_may_be_
     (a browser test failed so, tapping the row once the count showed). The same games keep their
     rows and chips, the tap opens the first game found; other games are drawn anew."""
     from tests.test_roles import FakePage
-    from views.history import HistoryScreen
+    from views.screens.history import HistoryScreen
 
     rows = [row(f"g{k}", "panda-royale", ["Dev", "Ann"] if k % 3 else ["Ben", "Cat"]) for k in range(30)]
     opened: list[str] = []

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.test_catalogs import catalog, strings
-from views import lang
+from views.words import lang
 
 SMALL_AND_LONG = set("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー")
 CLOSING = set("、。，．）」』】〕〉》”！？：・")
@@ -244,8 +244,8 @@ def inside(shown: str, typed: str) -> list[str]:
 def test_a_typed_name_is_never_broken_inside_in_any_language(code):
     """#55: "김민|준" on a Japanese home's resume card, "高|橋" in a History row. Every way a name goes
     into a line: a message's placeholder, a list of names, the scores of a home card or a History row."""
-    from views.history_state import result_line
-    from views.home import players_line
+    from views.screens.history_state import result_line
+    from views.screens.home import players_line
 
     class Summary:
         players = [(f"p{k}", n, 10 * k) for k, n in enumerate(TYPED)]
@@ -286,9 +286,9 @@ def test_a_right_to_left_name_is_isolated_wherever_it_is_drawn_beside_a_number(c
     (isolated=False), a terminal and the record keep it as typed."""
     from scoring import parse_record
     from tests.records_for_tests import record
-    from views.history_state import result_line
-    from views.home import players_line
-    from views.pad.share import result_line as shared_line
+    from views.screens.history_state import result_line
+    from views.screens.home import players_line
+    from views.pads.pad.share import result_line as shared_line
 
     rtl = "\u2068محمد\u2069"
 

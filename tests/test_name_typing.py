@@ -3,7 +3,7 @@ person's pace (30–200 ms apart), a round trip of 40–600 ms with its own jitt
 server's writes landing whole on the phone's field as Flet's TextField takes them, or lost
 when a key beats the frame that would draw one. #32: "Cat" was seated as "Ct" when a key beat
 the emptied field to the phone; the server now reads each change against what the phone can
-have shown (views/name_typing.py)."""
+have shown (views/words/name_typing.py)."""
 from __future__ import annotations
 
 import heapq
@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from views.name_typing import TypedName
+from views.words.name_typing import TypedName
 
 RUB = "\b"  # the backspace key
 SETTLE = 0.5

@@ -14,8 +14,8 @@ from scoring.statistics import game_stats, player_stats
 from storage import Store
 from storage.reader import import_bytes
 from tests.browser_harness import REPO_ROOT
-from views.history_state import filtered, players
-from views.new_game import check_name
+from views.screens.history_state import filtered, players
+from views.screens.new_game import check_name
 
 ZWSP, RLO, PDI, ZWJ, VS16 = "\u200b", "\u202e", "\u2069", "\u200d", "\ufe0f"
 FAMILY = "\U0001F468" + ZWJ + "\U0001F469" + ZWJ + "\U0001F467"
@@ -95,7 +95,7 @@ def test_too_long_a_name_is_refused_after_tidying():
 
 def test_the_new_game_form_seats_the_tidied_name():
     assert check_name("Ann" + ZWSP, ["Ann"]) == "Ann is already at the table."
-    from views.new_game import NewGame
+    from views.screens.new_game import NewGame
     form = NewGame("royal-ur", [], {}, None, on_start=None)
     assert form.seat(" Ben" + ZWSP + "\u2028") is None
     assert form.seat(RLO + "evil") is None
@@ -103,7 +103,7 @@ def test_the_new_game_form_seats_the_tidied_name():
 
 
 def test_the_new_game_forms_known_players_show_as_they_seat_once_per_person():
-    from views.new_game import NewGame
+    from views.screens.new_game import NewGame
     form = NewGame("panda-royale", ["Ann" + ZWSP, "ann", RLO + "evil", ZWSP, "Ben"], {}, None, on_start=None)
     chips = [c.content for c in form.known_row.controls[1:]]
     assert chips == ["Ann", "evil", "Ben"]
@@ -190,7 +190,7 @@ def test_an_import_keeps_the_names_as_written_and_says_which_would_look_differen
 
 
 def test_the_apps_import_preview_names_them_and_stores_nothing(tmp_path):
-    # The Data screen's preview: the same reader, a dry run of the import (views/data.py).
+    # The Data screen's preview: the same reader, a dry run of the import (views/screens/data.py).
     games = import_bytes(export_with(*ODD), "export.json")
     with Store.open(tmp_path) as store:
         report = store.import_incoming(games, True, True)

@@ -1,5 +1,5 @@
 """The Nokosu Dice pad without a browser: the edits a tap makes (scoring.nokosu_dice) and what
-the screen shows of them (views.nokosu_dice.state), on real records."""
+the screen shows of them (views.pads.nokosu_dice.state), on real records."""
 from __future__ import annotations
 
 import itertools
@@ -8,7 +8,7 @@ import pytest
 
 from scoring import Player, parse_record, score
 from scoring import nokosu_dice as nk
-from views.nokosu_dice.state import (DECLARE, DONE, TRICKS, Cursor, changed_cell, explain, fitting_tricks,
+from views.pads.nokosu_dice.state import (DECLARE, DONE, TRICKS, Cursor, changed_cell, explain, fitting_tricks,
                                      header, is_over, key_rows, missed_line, next_cursor, resume_cursor,
                                      rounds_table, setup_lines, still_to_enter, tally, zero_note)
 

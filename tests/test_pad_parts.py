@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from views import theme
-from views.pad.parts import action_bar, bar_reason, lay_out_bar
+from views.pads.pad.parts import action_bar, bar_reason, lay_out_bar
 
 
 def test_a_title_keeps_the_large_size_when_it_fits_and_shrinks_rather_than_being_cut():

@@ -1,10 +1,10 @@
-"""The number sheet's choices (views/pad/picking.py): every count a pad reads off the table is
+"""The number sheet's choices (views/pads/pad/picking.py): every count a pad reads off the table is
 set in at most two taps, whatever its size, in the ranges the pads give it."""
 from __future__ import annotations
 
 import pytest
 
-from views.pad.picking import WINDOW, choices, columns, page_of, taps
+from views.pads.pad.picking import WINDOW, choices, columns, page_of, taps
 
 
 def test_a_short_range_is_offered_whole():

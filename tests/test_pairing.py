@@ -1,4 +1,4 @@
-"""Two phones paired by two QR codes, no server (#54): views/pairing.py, no browser.
+"""Two phones paired by two QR codes, no server (#54): views/table/pairing.py, no browser.
 
 What the players see: the host's phone shows an invitation, the guest's phone reads it and shows
 its answer, the host's phone reads that; each code is one light QR code a phone reads at arm's
@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scoring.common import Words
 from storage.handoff import frames_of_payload
-from views import pairing
-from views.pairing import ANSWER, INVITATION, NotATableCode, Pairing, Refused, code_of, from_sdp, read_code, sdp_of
+from views.table import pairing
+from views.table.pairing import ANSWER, INVITATION, NotATableCode, Pairing, Refused, code_of, from_sdp, read_code, sdp_of
 
 # Taken from a real browser: the offer and the answer this machine's Chromium made for a data
 # channel (RTCPeerConnection with no ICE server, after ICE gathering completed), verbatim.
@@ -163,7 +163,7 @@ def refused_sdp(sdp: str) -> str:
 
 
 def packed(invitation: bytes, ufrag: bytes, pwd: bytes, fingerprint: bytes, candidates, count: int | None = None) -> bytes:
-    """Format 1's bytes written from views/pairing.py's docstring alone."""
+    """Format 1's bytes written from views/table/pairing.py's docstring alone."""
     data = invitation + bytes([len(ufrag)]) + ufrag + bytes([len(pwd)]) + pwd + fingerprint
     data += bytes([len(candidates) if count is None else count])
     for address, port in candidates:
@@ -444,7 +444,7 @@ def every_refusal() -> dict[str, str]:
 
 
 def marked_for_translation() -> set[str]:
-    """The strings views/pairing.py passes to N_ (what `make catalogs` extracts)."""
+    """The strings views/table/pairing.py passes to N_ (what `make catalogs` extracts)."""
     tree = ast.parse(Path(pairing.__file__).read_text(encoding="utf-8"))
     return {node.args[0].value for node in ast.walk(tree)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_"

@@ -5,7 +5,7 @@ import pytest
 
 from scoring import Player, score
 from scoring import panda_royale as pr
-from views.panda_royale.state import (Cursor, after_summary, changed_hand, colour_after_tap, dice_count,
+from views.pads.panda_royale.state import (Cursor, after_summary, changed_hand, colour_after_tap, dice_count,
                              dice_of, face_label, faces, first_colour, hand_full, hand_problems,
                              holds_pink, leaders, new_die_pending, next_cursor, ranking,
                              repeat_slots, resume_cursor, round_summary, sheet_row)
@@ -232,7 +232,7 @@ def test_changed_hand_finds_what_undo_touched():
 
 
 def test_dice_count_warning_is_left_to_the_count_while_the_hand_is_entered():
-    from views.panda_royale.state import problems_to_flag
+    from views.pads.panda_royale.state import problems_to_flag
     r = hand(round1(game()), 1, "p1", yellow=[3])  # 1 of 2 dice so far
     result = score(r)
     assert any("should be 2 dice" in m for m in hand_problems(result, 1, "p1"))

@@ -1,12 +1,12 @@
 """The Pandoria pad without a browser: the record edits a tap makes (scoring.pandoria) and what
-the screen shows of them (views.pandoria.state), on real records."""
+the screen shows of them (views.pads.pandoria.state), on real records."""
 from __future__ import annotations
 
 import pytest
 
 from scoring import Player, parse_record, score
 from scoring import pandoria as pa
-from views.pandoria.state import (conversions, final_words, log_rows, points_note, standing_lines,
+from views.pads.pandoria.state import (conversions, final_words, log_rows, points_note, standing_lines,
                                   start_line, sum_line)
 
 
@@ -150,8 +150,8 @@ def test_a_tie_on_both_is_a_shared_win_and_a_clear_win_is_said_plainly():
 
 def test_a_crown_step_is_said_with_its_own_sign_never_plus_minus():
     # A step below 1 is an error no pad makes (#69), but an old or imported record may hold one.
-    from views.pad.words import step
-    from views.pandoria.state import entry_line
+    from views.pads.pad.words import step
+    from views.pads.pandoria.state import entry_line
     record = pa.Record(players=(Player(id="a", name="Ann"), Player(id="b", name="Ben")),
                        log=(pa.LogEntry(player="a", points=4), pa.LogEntry(player="b", points=-5, note="city")))
     assert entry_line(record, 0) == "Ann +4"

@@ -1,12 +1,12 @@
 """The Pass the Pandas pad without a browser: the edits a tap makes (scoring.pass_the_pandas) and
-what the screen shows of them (views.pass_the_pandas.state), on real records."""
+what the screen shows of them (views.pads.pass_the_pandas.state), on real records."""
 from __future__ import annotations
 
 import pytest
 
 from scoring import Player, parse_record, score
 from scoring import pass_the_pandas as ptp
-from views.pass_the_pandas import state
+from views.pads.pass_the_pandas import state
 
 NAMES = ("John", "Susan", "Bill", "Allison")
 

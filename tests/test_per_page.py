@@ -1,4 +1,4 @@
-"""views/per_page.py: a value per phone's session, found by the page itself, gone with it."""
+"""views/words/per_page.py: a value per phone's session, found by the page itself, gone with it."""
 from __future__ import annotations
 
 import gc
@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from views.per_page import PerPage
+from views.words.per_page import PerPage
 
 
 @dataclass(eq=True)

@@ -20,9 +20,9 @@ from scoring import royal_ur as ur
 from storage import Store
 from tests.loops import run_apart
 from tests.test_pairing import CHROMIUM_ANSWER, CHROMIUM_OFFER
-from views import pairing, phone_table
+from views.table import pairing, phone_table
 from views.games import Games, SaveFailed, new_record, now_iso
-from views.phone_table import MOST_BYTES, TableGames, TableGuest, TableHost, said_in_words
+from views.table.phone_table import MOST_BYTES, TableGames, TableGuest, TableHost, said_in_words
 
 GAME = "panda-royale"
 
@@ -163,7 +163,7 @@ async def until(check, within: float = 5.0, what: str = "") -> None:
 
 async def table_of(stores, guests: int = 2, game: str = GAME, names=("Ann", "Ben", "Cat"), ids: bool = False) -> Table:
     """The host's phone with a game of Ann, Ben and Cat, and `guests` phones linked and said hello
-    (with `ids`, each with its own id, "phone-k", as views/phones.this_phone keeps it)."""
+    (with `ids`, each with its own id, "phone-k", as views/table/phones.this_phone keeps it)."""
     store = stores("store")
     games = Games(store)
     saved = await games.create(new_record(game, list(names)))
@@ -824,7 +824,7 @@ def test_a_phone_that_joins_again_keeps_its_number_and_is_no_longer_listed_as_dr
     async def play():
         table = await table_of(stores, guests=1)
         (one,) = table.phones
-        one.guest.phone = "phone-of-ben"  # as views/phones.this_phone keeps it on the phone
+        one.guest.phone = "phone-of-ben"  # as views/table/phones.this_phone keeps it on the phone
         table.host.guests["g1"].phone = "phone-of-ben"
         table.wire.drop("g1")
         await until(lambda: table.host.gone(), what="the host lists it as dropped")
@@ -994,7 +994,7 @@ def test_when_the_host_ends_the_table_the_guest_forgets_its_kept_invitation(stor
         (one,) = table.phones
         await until(lambda: one.guest.spare, what="a spare sent")
         kept = []
-        one.guest.kept_spare = kept.append  # the shell keeps it on the phone (views/phones.keep_spare)
+        one.guest.kept_spare = kept.append  # the shell keeps it on the phone (views/table/phones.keep_spare)
         table.host.end()
         await until(lambda: one.guest.state == "ended", what="the guest hears the host leave")
         assert one.guest.spare is None and kept == [None]

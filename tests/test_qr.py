@@ -1,5 +1,5 @@
 """Every QR code a screen shows reaches Flet's client as base64 text, never as bytes (#69,
-views/qr.py): bytes reach Flutter as a view into their whole message, which Firefox and Safari
+views/handover/qr.py): bytes reach Flutter as a view into their whole message, which Firefox and Safari
 were given to decode, and the card stayed blank. tests/test_browser_engines.py shows the codes
 painted and read in Firefox and WebKitGTK."""
 from __future__ import annotations
@@ -15,10 +15,11 @@ from PIL import Image
 
 from tests import finished_examples as fx
 from tests.test_send import Page, saved
-from views import phones, qr
-from views.pad import share
-from views.send import SendScreen, code_png, code_src
-from views.table import qr_src
+from views.handover import qr
+from views.table import phones
+from views.pads.pad import share
+from views.handover.send import SendScreen, code_png, code_src
+from views.table.table import qr_src
 
 VIEWS = Path(__file__).resolve().parent.parent / "views"
 FRAME = "PP1:1/1:ABCD:" + "0123456789ABCDEF $%*+-./:" * 8  # the alphanumeric set a frame is written in
@@ -58,7 +59,7 @@ def test_the_invite_and_the_bg_stats_link_keep_their_codes_in_that_text():
 
 
 def test_only_views_qr_makes_a_code_picture():
-    """One way for every screen: segno's PNG is made in views/qr.py alone (table.py's terminal
+    """One way for every screen: segno's PNG is made in views/handover/qr.py alone (table.py's terminal
     code is text, for the laptop's terminal)."""
     makers = []
     for path in VIEWS.rglob("*.py"):
@@ -67,7 +68,7 @@ def test_only_views_qr_makes_a_code_picture():
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "save" \
                     and any(k.arg == "kind" for k in node.keywords):
                 makers.append(path.relative_to(VIEWS).as_posix())
-    assert makers == ["qr.py"], makers
+    assert makers == ["handover/qr.py"], makers
 
 
 def test_a_table_of_phones_shows_its_invitation_and_answer_in_that_text():

@@ -12,8 +12,8 @@ from scoring import parse_record
 from storage import Store
 from storage.handoff import frames_of
 from tests.records_for_tests import record
-from views import lang
-from views.receive import ReceiveScreen, read_codes
+from views.words import lang
+from views.handover.receive import ReceiveScreen, read_codes
 
 STAMP = "2026-11-28T20:00:00Z"
 
@@ -56,7 +56,10 @@ def test_a_changed_code_is_refused_in_the_phones_language(code, said):
 def test_characters_no_code_has_and_too_many_codes_are_refused_in_words():
     assert read_codes("PANDAPAD/1/1/1/ÄÄ".encode("utf-8"), "the codes") == (
         None, "A code holds characters no Pandapad code has.")
-    assert read_codes(b"x" * (5 * 1024 * 1024), "the codes")[1] == "More codes were read than one sending holds."
+    # No second size check here (the screen checks the file's before reading it): a code longer
+    # than any QR code holds is refused by storage/handoff.py, as every frame too many is.
+    problem = read_codes(("PANDAPAD/1/1/1/00000000/" + "A" * (5 * 1024 * 1024)).encode("ascii"), "the codes")[1]
+    assert "more than any QR code holds" in problem
 
 
 def test_a_game_handed_back_after_more_rounds_comes_in_over_its_older_self_on_a_phone_by_itself(tmp_path):
@@ -77,3 +80,24 @@ def test_a_game_handed_back_after_more_rounds_comes_in_over_its_older_self_on_a_
         older, _problem = read_codes(scanned([live(2)]), "the codes")
         assert store.import_incoming(older, False, keep_in_progress=False).kept == 1
         assert len(store.load("live").record.rounds) == 3
+
+
+def test_the_camera_gathers_frames_by_the_header_storage_writes():
+    """assets/camera.js holds no copy of the frames' header (#70): it is told it with its words,
+    from storage/handoff.py, and gathers by it what frames_of writes."""
+    import random
+    import re
+    from pathlib import Path
+
+    from storage.handoff import frames_of_payload
+    from views.handover.receive import camera_words
+
+    said = camera_words()
+    frames = frames_of_payload(random.Random(70).randbytes(3000))  # no packing shrinks it
+    assert len(frames) > 1
+    for k, text in enumerate(frames, 1):
+        version, got_k, n, _checksum = re.match(said["header"], text).groups()
+        assert (int(version), int(got_k), int(n)) == (1, k, len(frames)) and int(n) <= said["most"]
+    assert re.match(said["header"], "https://example.com/") is None
+    camera = (Path(__file__).resolve().parent.parent / "assets" / "camera.js").read_text(encoding="utf-8")
+    assert "PANDAPAD" not in camera and "said.header" in camera

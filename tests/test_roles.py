@@ -12,17 +12,18 @@ import flet as ft
 import pytest
 
 from storage import Store, samples
-from views import roles, table, theme
+from views import theme
+from views.table import roles, table
 from views.app import Shell
-from views.data import DataScreen
-from views.finished import FinishedScreen
+from views.screens.data import DataScreen
+from views.screens.finished import FinishedScreen
 from views.games import Games
 from views.hosts.host import ServerThreads
-from views.pads import PADS
-from views.roles import GUEST, HOST, HOST_ONLY, Who, may, may_open_finished, refusal, route_action
-from views.settings import SettingsScreen
-from views.statistics import PlayerScreen
-from views.table import Access
+from views.pads.registry import PADS
+from views.table.roles import GUEST, HOST, HOST_ONLY, Who, may, may_open_finished, refusal, route_action
+from views.screens.settings import SettingsScreen
+from views.screens.statistics import PlayerScreen
+from views.table.table import Access
 from tests.loops import run_apart
 
 GUEST_TOKEN = "table-token-0123456789abcdef"
@@ -243,7 +244,7 @@ def test_a_guests_settings_are_its_phones_own(store, monkeypatch):
 
     async def choose(page, games, **changes):
         chosen.update(changes)
-    monkeypatch.setattr("views.settings.preferences.choose", choose)
+    monkeypatch.setattr("views.screens.settings.preferences.choose", choose)
     page = FakePage()
     guest = SettingsScreen(page, games, Who(GUEST, games))
     shown = texts(guest.view)
@@ -342,7 +343,7 @@ def test_roles_module_has_no_flet():
 def test_a_phones_settings_are_kept_in_its_own_browser(store, monkeypatch):
     """Two phones, each its own browser storage: what one chooses is in its storage and its
     session only; a phone that chose nothing goes by the host's settings."""
-    from views import preferences
+    from views.device import preferences
     storages = {"a": {}, "b": {}}
     current = {"browser": "a"}
 

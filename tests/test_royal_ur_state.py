@@ -1,12 +1,12 @@
 """The Royal Game of Ur pad without a browser: the edits a tap makes (scoring.royal_ur) and what
-the screen shows of them (views.royal_ur.state), on real records."""
+the screen shows of them (views.pads.royal_ur.state), on real records."""
 from __future__ import annotations
 
 import pytest
 
 from scoring import Player, parse_record, score
 from scoring import royal_ur as ur
-from views.royal_ur.state import (GAP, OWN_ROW, board_cells, breakdown, counter_check, end_blocked,
+from views.pads.royal_ur.state import (GAP, OWN_ROW, board_cells, breakdown, counter_check, end_blocked,
                                   game_number,
                                   match_line, match_table, square_label)
 

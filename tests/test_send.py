@@ -16,9 +16,9 @@ from PIL import Image
 from storage.handoff import frames_of
 from tests import finished_examples as fx
 from tests.loops import run_apart
-from views import send
-from views.history_state import evening_of, send_label, send_route, sendable, tonights
-from views.send import SendScreen, code_png, code_side, code_src, frame_caption, game_line, players_line, what_to_do
+from views.handover import send
+from views.screens.history_state import evening_of, send_label, send_route, sendable, tonights
+from views.handover.send import SendScreen, code_png, code_side, code_src, frame_caption, game_line, players_line, what_to_do
 
 
 class Page:

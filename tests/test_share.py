@@ -155,8 +155,8 @@ def test_tie_on_top_only_when_the_best_total_is_shared(game):
 
 
 def test_the_pads_words_for_a_tie_go_with_the_play_only_when_there_is_one():
-    from views.pad.share import file_name, outcome_of
-    from views.pads import PADS
+    from views.pads.pad.share import file_name, outcome_of
+    from views.pads.registry import PADS
     words = outcome_of(fx.pandoria(), PADS["pandoria"].outcome_words)
     assert words == "A and B tie on 58; A wins with 2 resources left over against 0"
     untied = fx.pandoria().model_copy(update={"final": fx.pandoria().final | {

@@ -332,7 +332,7 @@ def test_a_finished_game_that_breaks_its_rules_is_imported_with_a_warning_line(t
 
 def test_the_apps_preview_says_the_same_line_and_shows_the_warnings(tmp_path):
     from storage import Store
-    from views.data import read_file
+    from views.screens.data import read_file
     for case in ("a die of 4,000 digits", "a half surrogate in an id", "a date past 9999 in UTC", "Infinity"):
         text, *words = CASES[case]
         games, problem = read_file(text.encode("utf-8"), "phone.json")

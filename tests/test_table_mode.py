@@ -18,7 +18,7 @@ from scoring import Player
 from scoring import panda_royale as pr
 from storage import Store
 from tests.browser_harness import REPO_ROOT, free_port, stop_server, wait_for_http
-from views.table import Access, invite_url, new_token, qr_terminal
+from views.table.table import Access, invite_url, new_token, qr_terminal
 
 SECRET_NAME = "Zebedee Quartermaine"
 TOKEN = "table-token-0123456789abcdef"

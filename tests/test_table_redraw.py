@@ -3,7 +3,7 @@ another guest's pad, each on Flet's own session and page (tests/flet_wire.py), w
 wires them, take a guest's tap in each of the five games. A whole-view update makes Flet diff
 every control of the pad in the phone's Python (a 4-player Panda Royale: 5 ms a save against 1 ms
 in CPython here, about ten times that in Pyodide on a mid-range phone); the pads redraw only what
-changed (views/changes.py). bench/bench_phone_table.py times it between real phones."""
+changed (views/pads/pad/changes.py). bench/bench_phone_table.py times it between real phones."""
 from __future__ import annotations
 
 import asyncio
@@ -14,8 +14,8 @@ from tests.flet_wire import phone_page, shown
 from tests.loops import run_apart
 from tests.test_phone_table import GUEST_CASES, stores, table_of, until  # noqa: F401 - stores: the phones' stores
 from views.app import Shell
-from views.pads import PADS
-from views.panda_royale.state import Cursor
+from views.pads.registry import PADS
+from views.pads.panda_royale.state import Cursor
 
 
 class PadOnPage:

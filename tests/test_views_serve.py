@@ -47,7 +47,7 @@ def test_desktop_without_a_display_says_so(tmp_path):
 
 
 def test_pad_logic_imports_no_flet():
-    code = "import sys, views.panda_royale.state, views.royal_ur.state; print('flet' in sys.modules)"
+    code = "import sys, views.pads.panda_royale.state, views.pads.royal_ur.state; print('flet' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO_ROOT,
                          env=dict(os.environ, PYTHONPATH=str(REPO_ROOT)), timeout=60)
     assert out.returncode == 0, out.stderr

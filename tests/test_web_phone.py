@@ -29,7 +29,7 @@ from tests.fake_camera import ALLOWED, camera_args, write_y4m
 from tests.pad_checks import main_py_score
 from tests.test_browser_panda_royale import (GAME, PLAYERS, button, enter_hand, label, play_round, start_game,
                                              tap_die)
-from views import fonts
+from views.words import fonts
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -534,7 +534,7 @@ def newer_build(root: Path) -> None:
         members = [(m, tar.extractfile(m).read() if m.isfile() else None) for m in tar.getmembers()]
     with tarfile.open(archive, "w:gz", format=tarfile.GNU_FORMAT) as tar:
         for member, data in members:
-            if member.name.lstrip("/") == "views/home.pyc":  # bytecode: a string of the same length
+            if member.name.lstrip("/") == "views/screens/home.pyc":  # bytecode: a string of the same length
                 data = data.replace(b"Score pad for the table", NEW_TAGLINE.encode())
                 member.size = len(data)
             tar.addfile(member, io.BytesIO(data) if data is not None else None)
@@ -612,9 +612,9 @@ def test_a_new_build_replaces_the_old_one_whole_after_the_next_visit(phone_brows
 def test_the_phone_by_itself_reads_its_own_language_and_only_a_japanese_phone_fetches_the_japanese_font(
         phone_browser, served):
     """#33 in the phone build: the phone's language from the browser. #45: the fonts for what
-    Roboto lacks (views/fonts.py) are fetched by the phone that draws such characters, in its own
+    Roboto lacks (views/words/fonts.py) are fetched by the phone that draws such characters, in its own
     letterforms (Japanese, not Chinese, on a Japanese phone), and never by a German one."""
-    from views import lang
+    from views.words import lang
 
     for locale, code in (("de-DE", "de"), ("ja-JP", "ja")):
         phone = Phone(phone_browser, locale=locale)
@@ -646,7 +646,7 @@ def test_the_phone_by_itself_reads_its_own_language_and_only_a_japanese_phone_fe
 
 
 def served_fonts(server, family: str) -> set[str]:
-    """The files of a fallback font family the site serves (views/fonts.py), as the phone names them."""
+    """The files of a fallback font family the site serves (views/words/fonts.py), as the phone names them."""
     folder = server.root / "assets" / "fonts" / family
     return {url_of(server) + p.relative_to(server.root).as_posix() for p in folder.rglob("*.woff2")}
 
@@ -662,7 +662,7 @@ def test_names_typed_offline_in_scripts_the_phone_never_drew_are_drawn(phone_bro
     were boxes: their fonts were fetched at first use only. The copy keeps the scripts a table types
     names in, in the background once it is whole; every font the pad then asks for is answered.
     #68: of the CJK families, the slices of the characters names are mostly written with only
-    (views/fonts.py everyday_slices), 髙橋's variant 髙 among them."""
+    (views/words/fonts.py everyday_slices), 髙橋's variant 髙 among them."""
     phone = Phone(phone_browser, (360, 740), locale="en-US")
     asked: dict[str, int | None] = {}
     names = ["髙橋", "김민준", "王小明", "محمد"]
@@ -689,7 +689,7 @@ def test_names_typed_offline_in_scripts_the_phone_never_drew_are_drawn(phone_bro
         page.on("response", answered)
         page.on("requestfailed", lambda r: "/assets/fonts/" in r.url and asked.setdefault(r.url, None))
         start_game(page, names)
-        # Read with the joiners that keep a name whole on its line (views/lang.py name()), which the
+        # Read with the joiners that keep a name whole on its line (views/words/lang.py name()), which the
         # accessible name's whitespace folding makes spaces.
         for name in names:
             whole = r"[\s\ufeff]?".join(map(re.escape, name))
@@ -981,7 +981,7 @@ def test_what_the_phone_says_on_its_bad_days_comes_from_the_catalogs(phone_brows
     under the app, a second tab. A word without the marks did not come from the catalogs."""
     from tests.finished_examples import ALL
     from tests.test_browser_languages import speaking, unmarked
-    from views import lang
+    from views.words import lang
 
     five = tmp_path / "five.json"
     five.write_text(json.dumps({"format": "pandapad/export", "version": 1,

@@ -8,25 +8,28 @@ import urllib.parse
 
 import flet as ft
 
-from views import home, invite, preferences, theme
-from views.lang import _
-from views.session import run_soon
-from views.big_screen import BigScreen
-from views.data import DataScreen
-from views.finished import FinishedScreen
-from views.history import HistoryScreen
+from views import theme
+from views.screens import home
+from views.table import invite
+from views.device import preferences
+from views.words.lang import _
+from views.device.session import run_soon
+from views.table.big_screen import BigScreen
+from views.screens.data import DataScreen
+from views.screens.finished import FinishedScreen
+from views.screens.history import HistoryScreen
 from views.hosts.host import Host
-from views.statistics import PlayerScreen, StatisticsScreen
-from views.send import SendScreen
-from views.settings import SettingsScreen
+from views.screens.statistics import PlayerScreen, StatisticsScreen
+from views.handover.send import SendScreen
+from views.screens.settings import SettingsScreen
 from views.games import Games, new_record
-from views.new_game import NewGame
-from views.pads import GAME_ORDER, PADS
-from views.receive import ReceiveScreen
-from views.phone_table import TableGames, TableHost
-from views.phones import InvitePhoneScreen, JoinTableScreen, keep_spare
-from views.roles import GUEST, HOST_WHO, Who, may_open_finished, refusal, route_action
-from views.table import TOKEN_KEY, Access
+from views.screens.new_game import NewGame
+from views.pads.registry import GAME_ORDER, PADS
+from views.handover.receive import ReceiveScreen
+from views.table.phone_table import TableGames, TableHost
+from views.table.phones import InvitePhoneScreen, JoinTableScreen, keep_spare
+from views.table.roles import GUEST, HOST_WHO, Who, may_open_finished, refusal, route_action
+from views.table.table import TOKEN_KEY, Access
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +144,7 @@ class Shell:
             page.show_dialog(repairs_dialog(page, self.notices))
 
     async def storage_lost(self) -> None:
-        from views.lost import LostBanner
+        from views.screens.lost import LostBanner
         LostBanner(self.page, self.games).show()
 
     async def check_token(self) -> bool:
@@ -499,7 +502,7 @@ class Shell:
         guest.told_down = True  # once: a link that drops, then closes, is one event to the player
         if guest.state == "ended":
             text = _("The host ended the table. This phone still shows the game as it was last seen.")
-        elif guest.spare is not None:  # one code brings it back (views/phone_table.py, "A phone that sleeps")
+        elif guest.spare is not None:  # one code brings it back (views/table/phone_table.py, "A phone that sleeps")
             text = _("The link to the host's phone dropped, or the host's phone left: nothing more is saved from "
                      "here. To go on, tap Join a table on the home: the host's phone then reads one code from this "
                      "phone.")

@@ -10,7 +10,7 @@ from typing import Callable
 
 from scoring import Player, RecordBase, rules_for
 from storage import StaleSave
-from views.lang import _
+from views.words.lang import _
 
 
 def now_iso() -> str:

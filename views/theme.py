@@ -6,8 +6,8 @@ import re
 
 import flet as ft
 
-from views import lang
-from views.per_page import PerPage
+from views.words import lang
+from views.words.per_page import PerPage
 
 # Text sizes (logical pixels); the smallest text a player has to read is 16. Settings can make
 # every one of them larger; screens read theme.SMALL/BODY/LARGE/HUGE when they are built, and
@@ -53,7 +53,7 @@ def current_page() -> ft.Page | None:
         return _only_page[0] if _only_page else None
 
 
-# The language of a phone goes with its session as its text size does (views/lang.py).
+# The language of a phone goes with its session as its text size does (views/words/lang.py).
 lang.use_sessions(current_page)
 
 
@@ -100,7 +100,7 @@ def themes() -> tuple[ft.Theme, ft.Theme]:
     Only button labels get a size here; other text sizes are set on each text (a custom text
     theme loses the dark theme's text colours)."""
     def theme() -> ft.Theme:
-        # Every script in Flutter's own font and the fallback fonts the site serves (views/fonts.py).
+        # Every script in Flutter's own font and the fallback fonts the site serves (views/words/fonts.py).
         label = ft.ButtonStyle(text_style=ft.TextStyle(size=sized("BODY"), weight=ft.FontWeight.W_600))
         return ft.Theme(color_scheme_seed="#2E7D32",
                         filled_button_theme=ft.FilledButtonTheme(style=label),

@@ -131,9 +131,9 @@ def stage(found: list[Path]) -> Path:
     # Flet's test helpers and pydantic's copy of its version 1 never run in the phone.
     for unused in ("flet/testing", "pydantic/v1"):
         shutil.rmtree(packages / unused, ignore_errors=True)
-    # BudouX's models but those views/lang.py reads (#45): 210 kB less.
+    # BudouX's models but those views/words/lang.py reads (#45): 210 kB less.
     read = {BUDOUX_MODELS[parser] for parser in re.findall(r"load_default_(\w+)_parser",
-                                                            (ROOT / "views" / "lang.py").read_text())}
+                                                            (ROOT / "views" / "words" / "lang.py").read_text())}
     for model in (packages / "budoux" / "models").glob("*.json"):
         if model.name not in read:
             model.unlink()
@@ -181,14 +181,14 @@ def trimmed(stage: Path) -> None:
             table.pop(key, None)
         with data.open("wb") as f:
             pickle.dump(table, f, protocol=pickle.HIGHEST_PROTOCOL)
-    # The catalogs compiled (.mo, fuzzy entries left out, as views/lang.py compiles a .po), the
+    # The catalogs compiled (.mo, fuzzy entries left out, as views/words/lang.py compiles a .po), the
     # pseudo-locale's too: Python reads them as they are, where parsing every .po (Babel's read_po)
     # left its garbage in Python's memory, and so in the snapshot a first visit fetches (0.6 MB
     # less of its gzip; the .mo files are 0.08 MB more of the archive's than the .po were).
     sys.path.insert(0, str(ROOT))
-    from views import lang
+    from views.words import lang
 
-    locales = stage / "views" / "locales"
+    locales = stage / "views" / "words" / "locales"
     for code in [*(c for c in lang.LANGUAGES if c != "en"), lang.PSEUDO]:
         target = locales / code / "LC_MESSAGES" / f"{lang.DOMAIN}.mo"
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -201,18 +201,18 @@ def trimmed(stage: Path) -> None:
 def every_form_written(stage: Path) -> None:
     """Stop the build if the trimmed locale data or the compiled catalogs (.mo, in place of the
     .po) write any of the app's forms or messages otherwise than the whole ones do, in any of its
-    languages (views/lang.written_forms)."""
+    languages (views/words/lang.written_forms)."""
     said = (
         "import json, sys, pathlib, babel.localedata as d\n"
         "if len(sys.argv) > 1: d._dirname = sys.argv[1]\n"
-        "from views import lang\n"
+        "from views.words import lang\n"
         "if len(sys.argv) > 2: lang.LOCALES = pathlib.Path(sys.argv[2]); lang.TEMPLATE = lang.LOCALES / 'pandapad.pot'\n"
         "out = {code: [forms, sorted(map(str, lang.translations(code)._catalog.items()))]\n"
         "       for code, forms in lang.read_every_language().items()}\n"
         "print(json.dumps(out))")
     whole = subprocess.run([sys.executable, "-c", said], cwd=ROOT, check=True, capture_output=True, text=True)
     trim = subprocess.run([sys.executable, "-c", said, stage / "__pypackages__" / "babel" / "locale-data",
-                           stage / "views" / "locales"], cwd=ROOT, check=True, capture_output=True, text=True)
+                           stage / "views" / "words" / "locales"], cwd=ROOT, check=True, capture_output=True, text=True)
     whole, trim = json.loads(whole.stdout), json.loads(trim.stdout)
     for code in whole:
         for kind, a, b in (("forms", whole[code][0], trim[code][0]), ("messages", whole[code][1], trim[code][1])):
@@ -228,7 +228,7 @@ def babel_locales() -> set[str]:
     from babel import localedata
 
     sys.path.insert(0, str(ROOT))
-    from views import lang
+    from views.words import lang
 
     lang.read_every_language()
     return set(localedata._cache)  # every locale loaded, parents included
@@ -321,7 +321,7 @@ def opening_screen(html: str) -> str:
     """The page with Pandapad's opening screen (web/opening.html) first in its body, its words
     in each language Pandapad speaks, from the catalogs."""
     sys.path.insert(0, str(ROOT))
-    from views import lang
+    from views.words import lang
     from views.hosts import standalone
 
     words = {}
@@ -346,14 +346,14 @@ OPENING_FAMILIES = {"ja": "Noto Sans JP", "ko": "Noto Sans KR", "zh": "Noto Sans
 
 def opening_fonts(words: dict[str, dict[str, str]]) -> str:
     """@font-face rules that draw the opening screen's Japanese, Korean and Chinese words with the
-    slices the site serves for Flutter (views/fonts.py: assets/fonts/…, kept by the offline copy
+    slices the site serves for Flutter (views/words/fonts.py: assets/fonts/…, kept by the offline copy
     once fetched), each slice named for the characters of those words it holds only: a page
     fetches the few slices its own words need, and no other."""
-    from views import fonts
+    from views.words import fonts
 
     rules = []
     for code, family in OPENING_FAMILIES.items():
-        # Not the joiners (views/lang.py: format characters, drawn by no font).
+        # Not the joiners (views/words/lang.py: format characters, drawn by no font).
         drawn = {ord(c) for text in words[code].values() for c in text
                  if ord(c) > 0x7F and unicodedata.category(c) != "Cf"}
         for font in fonts.engine_fonts():
@@ -549,12 +549,12 @@ def unused_fonts() -> None:
 
 
 def fallback_fonts() -> None:
-    """The fonts Flutter fetches for the characters Roboto lacks (views/fonts.py), where it asks
+    """The fonts Flutter fetches for the characters Roboto lacks (views/words/fonts.py), where it asks
     for them: each fetched by a phone that draws its characters, kept then by the service
     worker (web/sw-src.js) and precached by none, so an English phone's first visit stays as
     it was. Made once beside the server's prepared copy, and linked here."""
     sys.path.insert(0, str(ROOT))
-    from views import fonts
+    from views.words import fonts
     from views.hosts import serving
 
     if not fonts.installed():
@@ -646,8 +646,8 @@ def service_worker() -> None:
     if not (WEB / "node_modules" / "workbox-build").is_dir():
         say("installing Workbox from npm (web/package-lock.json)")
         run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=WEB)
-    # The CJK slices kept in the background (views/fonts.py everyday_slices), for web/sw-src.js.
-    from views import fonts
+    # The CJK slices kept in the background (views/words/fonts.py everyday_slices), for web/sw-src.js.
+    from views.words import fonts
 
     everyday = WORK / "everyday-fonts.json"
     everyday.write_text(json.dumps(fonts.everyday_slices(OUT)))

@@ -4,7 +4,7 @@
 // own messages (web/early.js hands this script what Python posts as {pandapadLink}, and posts
 // what this script says to the worker the same way; views/hosts/phone_link.py is the other end).
 // No STUN or TURN server: the phones reach each other on one Wi-Fi (or one phone's hotspot) by
-// the addresses their codes carry (views/pairing.py). The camera's permission is asked before an
+// the addresses their codes carry (views/table/pairing.py). The camera's permission is asked before an
 // offer or an answer is made: without it a browser offers no usable address (phones-together.md).
 (function () {
   "use strict";
@@ -171,7 +171,7 @@
   }
 
   // A browser built without WebRTC (Debian's WebKitGTK) cannot link phones: said in words by the
-  // pairing screens (views/phones.py, "nortc") before any code is shown or read.
+  // pairing screens (views/table/phones.py, "nortc") before any code is shown or read.
   function canLink() {
     if (typeof window.RTCPeerConnection !== "function") throw new Error("nortc");
   }

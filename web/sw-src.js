@@ -16,7 +16,7 @@ precaching.addPlugins([{
 precaching.precacheAndRoute(self.__WB_MANIFEST);
 precaching.cleanupOutdatedCaches();
 
-// The fonts Flutter fetches for the characters its own lacks (views/fonts.py: Japanese,
+// The fonts Flutter fetches for the characters its own lacks (views/words/fonts.py: Japanese,
 // Chinese, Korean, Arabic, Hebrew, emoji… in slices) are precached by none: each is fetched by a
 // phone that draws those characters, and kept then, for the next opening offline. Their
 // addresses name their version, so the copy kept is the one to use.
@@ -31,7 +31,7 @@ routing.registerRoute(({ url }) => url.origin === self.location.origin && url.pa
 // once the copy is whole, the scripts a table types names in are kept in the background: the
 // other CJK families (Japanese, Korean, simplified Chinese) and the small ones (Arabic, Hebrew,
 // Greek and Cyrillic beyond Roboto, symbols, CJK punctuation). Of those CJK families only the
-// slices of the characters names are mostly written with (#68, views/fonts.py everyday_slices:
+// slices of the characters names are mostly written with (#68, views/words/fonts.py everyday_slices:
 // 3.2 MB of their 7.1); a rarer character's slice is kept at its first use, as before.
 // Traditional Chinese (TC, HK) and the colour emoji, 17 MB between them, are kept at first use
 // only, and nothing is fetched in the background for a phone that asks to save data.

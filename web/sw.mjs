@@ -48,7 +48,7 @@ for (const page of pages) {
   writeFileSync(join(site, page), html.replace("<head>", `<head>\n  <meta name="pandapad-build-id" content="${build}">`));
 }
 
-// The fallback fonts the site serves (views/fonts.py), by family folder ("notosansjp": its slices):
+// The fallback fonts the site serves (views/words/fonts.py), by family folder ("notosansjp": its slices):
 // the worker keeps a phone's own script whole, and the others in the background (sw-src.js).
 const fontRoot = join(site, "assets", "fonts");
 const fonts = {};
@@ -59,7 +59,7 @@ for (const f of (existsSync(fontRoot) ? readdirSync(fontRoot, { recursive: true 
 }
 
 // Of the CJK families, the slices the worker keeps in the background (web/build.py writes them,
-// views/fonts.py everyday_slices: the characters names are mostly written with).
+// views/words/fonts.py everyday_slices: the characters names are mostly written with).
 const everyday = process.argv[3] ? JSON.parse(readFileSync(process.argv[3], "utf8")) : {};
 
 const source = join(site, ".sw-src.js");

@@ -13,7 +13,7 @@ import logging
 
 import flet as ft
 
-from views.session import connected
+from views.device.session import connected
 
 log = logging.getLogger(__name__)
 

@@ -38,9 +38,9 @@ from starlette.requests import HTTPConnection
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
-from views import lang
-from views.lang import N_
-from views.table import Access
+from views.words import lang
+from views.words.lang import N_
+from views.table.table import Access
 
 log = logging.getLogger(__name__)
 

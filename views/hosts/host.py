@@ -15,7 +15,7 @@ from typing import Callable
 
 import flet as ft
 
-from views.lang import _
+from views.words.lang import _
 
 
 class Host:
@@ -25,7 +25,7 @@ class Host:
     table = False
     # The table's link, when there is one (the invite screen shows it as a QR code).
     invite: str | None = None
-    # Who may come in (views/table.Access); None: everyone is the host.
+    # Who may come in (views/table/table.Access); None: everyone is the host.
     access = None
     # The links to other phones of a table with no laptop (#54: views/hosts/phone_link.PageLink),
     # where the host has them: the phone by itself. None: no Invite a phone, no Join a table.
@@ -76,7 +76,7 @@ class Host:
     def phone_languages(self, page: ft.Page) -> tuple[str | None, list[str]] | None:
         """What the host knows of the phone's language without asking the phone: the one chosen
         in Settings (None: its own) and the phone's own languages (tags, best first); None:
-        ask the phone (views/preferences.py)."""
+        ask the phone (views/device/preferences.py)."""
         return None
 
     def showing(self, place: Callable[[], tuple[str, int, dict]] | None) -> None:

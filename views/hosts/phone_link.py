@@ -13,7 +13,7 @@ import json
 import logging
 from typing import Callable
 
-from views.phone_table import LinkFailed
+from views.table.phone_table import LinkFailed
 
 log = logging.getLogger(__name__)
 

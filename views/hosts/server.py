@@ -19,14 +19,14 @@ from pathlib import Path
 
 import flet as ft
 
-from views import lang
+from views.words import lang
 from views.app import app_main
 from views.hosts.connection import Pulse, tell_every_lost_socket
-from views.data import IMPORT_LIMIT
+from views.screens.data import IMPORT_LIMIT
 from views.hosts.gate import accepted_languages
 from views.hosts.host import ServerThreads
-from views.lang import N_, _
-from views.table import Access, invite_url, lan_address, new_token, qr_terminal
+from views.words.lang import N_, _
+from views.table.table import Access, invite_url, lan_address, new_token, qr_terminal
 
 log = logging.getLogger(__name__)
 

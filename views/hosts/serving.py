@@ -196,11 +196,11 @@ def install(prepared: Path, assets_dir: Path | None) -> None:
 
 
 def fallback_fonts(root: Path) -> Path | None:
-    """A folder of the fonts Flutter fetches for the characters Roboto lacks (views/fonts.py),
+    """A folder of the fonts Flutter fetches for the characters Roboto lacks (views/words/fonts.py),
     where it asks for them: made once per client and package version, beside the prepared
     copy (one process makes it, the others wait). None, and a warning, without the packages
     (npm ci in web/)."""
-    from views import fonts
+    from views.words import fonts
 
     if not fonts.installed():
         log.warning("no fallback fonts (web/node_modules/@fontsource: `make setup` installs them); "

@@ -17,11 +17,12 @@ from typing import Callable
 
 import flet as ft
 
-from views import preferences, theme
+from views import theme
+from views.device import preferences
 from views.app import app_main
 from storage import StoreError
 from views.hosts.host import Host
-from views.lang import N_, _
+from views.words.lang import N_, _
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ then there at once, and an opening goes straight to the session. What a snapshot
   places in memory every time (it refuses a snapshot where Python loaded any other library);
 - nothing of the page (Flet's Pyodide connection imports the page's bridge, flet_js: it is
   imported at the opening), and nothing that depends on the day, the phone, its language or its
-  store: importing a module of this app computes none of those (views/locales/HOW.md: words are
+  store: importing a module of this app computes none of those (views/words/locales/HOW.md: words are
   translated when a screen is built, never at import).
 """
 from __future__ import annotations
@@ -36,7 +36,7 @@ def prepare() -> None:
     for name in app_modules():
         importlib.import_module(name)
 
-    from views import lang
+    from views.words import lang
 
     lang.read_every_language()
 
