@@ -184,14 +184,15 @@ def run_firefox(host: Seat, guest: FirefoxSeat, film: Path, sleeps: list[float],
         host.page.wait_for_function(f"{LINKS}.length >= 2", timeout=30_000)
         seen = asleep(host, guest, seconds)
         back = join_again_firefox(host, guest, film) if "guest: drop said" in seen else None
-        before = totals_shown(host.page)["Ann"]
-        guest.tap(label("yellow", 3))  # the hand the guest's pad shows: Ann's
+        before = totals_shown(host.page)
+        guest.tap(label("yellow", 3))  # in the hand the guest's pad shows (it moves on after each)
         deadline = time.time() + 30
-        while totals_shown(host.page)["Ann"] == before:
+        while totals_shown(host.page) == before:
             if time.time() > deadline:
                 raise SystemExit("the guest's tap did not reach the host's pad within 30 s")
             time.sleep(0.1)
         rows.append((seconds, seen, back))
+        print(f"  asleep {seconds:.0f} s: {seen}; back by one code in {back} s", flush=True)
 
 
 def main() -> None:
