@@ -40,20 +40,31 @@ class Seat:
         fake_camera.write_y4m(self.film, [other.page.screenshot()])
 
 
-def pair(host: Seat, guest: Seat, n: int) -> None:
-    """Invite a phone on the host, Join a table on the guest: two codes, each read by the other's camera."""
+def invite(host: Seat) -> None:
+    """Invite a phone, from the host's pad: its invitation on show."""
     host.page.get_by_role("button", name="More").tap()
     host.page.get_by_role("menuitem", name="Invite a phone").tap()
     host.shows("Step 1: the guest reads this code")
-    guest.film_of(host)
-    guest.page.get_by_role("button", name="Join a table").tap()
-    guest.shows("Step 2: the host reads this code")
+
+
+def reads(host: Seat, guest: Seat, n: int) -> None:
+    """The host's camera reads the code the guest shows: phone n is at the table, the guest follows
+    the host's game, and the host is back on its pad."""
     host.film_of(guest)
     host.page.get_by_role("button", name="Read the guest's code").tap()
     host.shows(f"Phone {n} is at the table.")
     guest.page.wait_for_url(re.compile(r"/table/"))
     guest.shows("Following the host's phone")
     host.page.get_by_role("button", name="Back to the game").tap()
+
+
+def pair(host: Seat, guest: Seat, n: int) -> None:
+    """Invite a phone on the host, Join a table on the guest: two codes, each read by the other's camera."""
+    invite(host)
+    guest.film_of(host)
+    guest.page.get_by_role("button", name="Join a table").tap()
+    guest.shows("Step 2: the host reads this code")
+    reads(host, guest, n)
 
 
 @pytest.fixture(scope="module")
@@ -183,15 +194,8 @@ def test_a_guest_whose_phone_sleeps_past_its_link_comes_back_by_one_code_under_i
     two.shows("Joining again: the host reads this code")
     keep.wait_for(state="detached")  # closed: it hid the code's lower half at 360 x 740
     screenshot(two.page, "phone_table_guest_joining_again")
-    host.page.get_by_role("button", name="More").tap()
-    host.page.get_by_role("menuitem", name="Invite a phone").tap()
-    host.shows("Step 1: the guest reads this code")
-    host.film_of(two)
-    host.page.get_by_role("button", name="Read the guest's code").tap()
-    host.shows("Phone 2 is at the table.")  # its own number, not a new phone's
-    two.page.wait_for_url(re.compile(r"/table/"))
-    said(two, "Following the host's phone")
-    host.page.get_by_role("button", name="Back to the game").tap()
+    invite(host)  # the one code the guest shows is read from there, as any guest's answer
+    reads(host, two, 2)  # its own number, not a new phone's
     assert totals_shown(two.page) == totals_shown(host.page)
     said(host, "2 other phones at this table")
     assert host.page.get_by_text(re.compile("dropped")).count() == 0
@@ -226,15 +230,8 @@ def test_a_guest_whose_browser_is_killed_joins_again_by_one_code_under_its_numbe
     enable_semantics(one.page, timeout=START)
     one.page.get_by_role("button", name="Join a table").tap(timeout=START)
     one.shows("Joining again: the host reads this code")
-    host.page.get_by_role("button", name="More").tap()
-    host.page.get_by_role("menuitem", name="Invite a phone").tap()
-    host.shows("Step 1: the guest reads this code")
-    host.film_of(one)
-    host.page.get_by_role("button", name="Read the guest's code").tap()
-    host.shows("Phone 1 is at the table.")
-    one.page.wait_for_url(re.compile(r"/table/"))
-    said(one, "Following the host's phone")
-    host.page.get_by_role("button", name="Back to the game").tap()
+    invite(host)
+    reads(host, one, 1)
     assert totals_shown(one.page) == shown
     said(host, "2 other phones at this table")
     assert host.page.get_by_text(re.compile("dropped")).count() == 0
