@@ -70,6 +70,10 @@ WATCH_TOTALS = """(names) => {
     for (const [name, total] of Object.entries(seen))
       if (last[name] !== total) { last[name] = total; window.__totals.push([name, total, now]); }
   };
+  // The finger's touch, as the page's input event has it (on the same wall clock): the driver's
+  // own steps before it (finding the button, waiting for it to stand still) are no person's.
+  window.__touched = [];
+  window.addEventListener('pointerdown', (e) => window.__touched.push(performance.timeOrigin + e.timeStamp), true);
   new MutationObserver(look).observe(document.body, {subtree: true, childList: true, attributes: true,
                                                      characterData: true});
   look();
@@ -166,8 +170,10 @@ def main() -> None:
         loops = (loop_ms(host.page), loop_ms(guests[0].page))
         for seat in seats:
             seat.page.evaluate(WATCH_TOTALS, names)
-        on_host, on_other = [], []
+        on_host, on_other = [], []  # from the touch
+        called_host, called_other = [], []  # from the driver's call
         by_turn: dict[int, list[float]] = {}  # on the host, by the tap's place in its burst
+        spreads = []  # each burst's first touch to its last
         began = time.monotonic()
         for k in range(args.rounds):
             adding = k % 2 == 0
@@ -186,10 +192,17 @@ def main() -> None:
             for n, guest in enumerate(guests):
                 other = guests[(n + 1) % len(guests)] if len(guests) > 1 else None
                 name = players[guest]
-                on_host.append(seen_at(host.page, name, total, tapped[guest]) - tapped[guest])
+                touched = guest.page.evaluate("window.__touched.at(-1)")
+                shown = seen_at(host.page, name, total, tapped[guest])
+                on_host.append(shown - touched)
+                called_host.append(shown - tapped[guest])
                 by_turn.setdefault(n, []).append(on_host[-1])
                 if other is not None:
-                    on_other.append(seen_at(other.page, name, total, tapped[guest]) - tapped[guest])
+                    shown = seen_at(other.page, name, total, tapped[guest])
+                    on_other.append(shown - touched)
+                    called_other.append(shown - tapped[guest])
+            touches = [guest.page.evaluate("window.__touched.at(-1)") for guest in guests]
+            spreads.append(max(touches) - min(touches))
             for seat in seats:  # the next burst's marks only
                 seat.page.evaluate("window.__totals.length = 0")
         burst_time = time.monotonic() - began
@@ -204,9 +217,12 @@ def main() -> None:
     for n, (whole, after_answer) in enumerate(joins, start=1):
         print(f"guest {n} joins: its first code read -> its pad {whole:.2f} s "
               f"(the host's reading of its answer -> its pad {after_answer:.2f} s)")
-    print(f"{args.rounds} bursts of {args.guests} taps at once in {burst_time:.0f} s")
+    print(f"{args.rounds} bursts of {args.guests} taps at once in {burst_time:.0f} s "
+          f"(a burst's first touch to its last: median {statistics.median(spreads):.0f} ms)")
     for what, values in (("a guest's tap -> its new total on the host", on_host),
-                         ("a guest's tap -> its new total on the next guest", on_other)):
+                         ("a guest's tap -> its new total on the next guest", on_other),
+                         ("  the same from the driver's call to tap, on the host", called_host),
+                         ("  the same from the driver's call to tap, on the next guest", called_other)):
         if values:
             print(f"{what}: median {statistics.median(values):.0f} ms, p95 {p95(values):.0f} ms, "
                   f"max {max(values):.0f} ms over {len(values)} taps")

@@ -363,9 +363,12 @@ class TableHost:
             self.latest = saved
             if saved.record.finished:
                 self.games.tonight.add(self.game_id)
-        self.tell_pad(saved)
+        # The phones first, this phone's own pad last: the page sends each message on its thread,
+        # which then draws the pad's frame (on a slow phone 100 ms and more) before it sends more.
+        self._send(guest, game_message("saved", saved, ask=ask))
         self.broadcast(saved, but=guest)
-        return game_message("saved", saved, ask=ask)
+        self.tell_pad(saved)
+        return None
 
     async def _load(self) -> Saved:
         self.latest = await self.games.load(self.game_id)
