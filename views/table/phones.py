@@ -151,8 +151,9 @@ class PairingScreen:
         if code is not None:
             self.code.src = code_src(code)
         self.code.visible = code is not None
-        self.buttons.controls = [ft.FilledButton(text, icon=icon, on_click=act, style=theme.wraps(),
-                                                 height=56) for text, icon, act in buttons]
+        # As tall as their words: a fixed height cut a label's second line (Japanese, extra large, 360 px)
+        self.buttons.controls = [ft.FilledButton(text, icon=icon, on_click=act, style=theme.wraps())
+                                 for text, icon, act in buttons]
         self.page.update(self.view)
 
     async def read(self, title: str, prefix: str | list[str]) -> str | None:
