@@ -15,8 +15,9 @@ The host's phone starts a Panda Royale game of one player per phone and invites 
   guests in one burst each time (one touch right after the other, each at its button's centre,
   found before the burst: a burst's first touch to its last is printed), then the bench waits
   until every phone shows every new total. Each tap's time is from the finger's touch (the guest
-  page's pointerdown, on the wall clock the pages share; from the driver's call too, printed
-  apart: a locator's tap() waited 70-85 ms for its button to stand still) to its player's new total
+  page's pointerdown, on the wall clock the pages share; until 2026-12-02 it was from the
+  driver's call to a locator's tap(), which first waited 70-85 ms for its button to stand still)
+  to its player's new total
   on the host's phone, and on the next guest's (guest 1's tap on guest 2, ..., the last
   guest's on guest 1). Each page notes the time a total changes in its semantics tree (a
   MutationObserver, on the wall clock every page and the bench share), so a slow page does not
@@ -178,8 +179,7 @@ def main() -> None:
         loops = (loop_ms(host.page), loop_ms(guests[0].page))
         for seat in seats:
             seat.page.evaluate(WATCH_TOTALS, names)
-        on_host, on_other = [], []  # from the touch
-        called_host, called_other = [], []  # from the driver's call
+        on_host, on_other = [], []
         by_turn: dict[int, list[float]] = {}  # on the host, by the tap's place in its burst
         spreads = []  # each burst's first touch to its last
         began = time.monotonic()
@@ -200,20 +200,15 @@ def main() -> None:
             for seat in seats:
                 for name in players.values():
                     seat.page.wait_for_function(SHOWN, arg=[name, total], polling=100, timeout=30_000)
+            touched = {guest: guest.page.evaluate("window.__touched.at(-1)") for guest in guests}
+            spreads.append(max(touched.values()) - min(touched.values()))
             for n, guest in enumerate(guests):
                 other = guests[(n + 1) % len(guests)] if len(guests) > 1 else None
                 name = players[guest]
-                touched = guest.page.evaluate("window.__touched.at(-1)")
-                shown = seen_at(host.page, name, total, tapped[guest])
-                on_host.append(shown - touched)
-                called_host.append(shown - tapped[guest])
+                on_host.append(seen_at(host.page, name, total, tapped[guest]) - touched[guest])
                 by_turn.setdefault(n, []).append(on_host[-1])
                 if other is not None:
-                    shown = seen_at(other.page, name, total, tapped[guest])
-                    on_other.append(shown - touched)
-                    called_other.append(shown - tapped[guest])
-            touches = [guest.page.evaluate("window.__touched.at(-1)") for guest in guests]
-            spreads.append(max(touches) - min(touches))
+                    on_other.append(seen_at(other.page, name, total, tapped[guest]) - touched[guest])
             for seat in seats:  # the next burst's marks only
                 seat.page.evaluate("window.__totals.length = 0")
         burst_time = time.monotonic() - began
@@ -231,9 +226,7 @@ def main() -> None:
     print(f"{args.rounds} bursts of {args.guests} taps at once in {burst_time:.0f} s "
           f"(a burst's first touch to its last: median {statistics.median(spreads):.0f} ms)")
     for what, values in (("a guest's tap -> its new total on the host", on_host),
-                         ("a guest's tap -> its new total on the next guest", on_other),
-                         ("  the same from the driver's call to tap, on the host", called_host),
-                         ("  the same from the driver's call to tap, on the next guest", called_other)):
+                         ("a guest's tap -> its new total on the next guest", on_other)):
         if values:
             print(f"{what}: median {statistics.median(values):.0f} ms, p95 {p95(values):.0f} ms, "
                   f"max {max(values):.0f} ms over {len(values)} taps")

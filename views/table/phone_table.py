@@ -363,8 +363,8 @@ class TableHost:
             self.latest = saved
             if saved.record.finished:
                 self.games.tonight.add(self.game_id)
-        # The phones first, this phone's own pad last: the page sends each message on its thread,
-        # which then draws the pad's frame (on a slow phone 100 ms and more) before it sends more.
+        # The phones first, this phone's own pad last: no guest waits on the host's own screen
+        # (the page that sends their messages is the one that draws it).
         self._send(guest, game_message("saved", saved, ask=ask))
         self.broadcast(saved, but=guest)
         self.tell_pad(saved)
