@@ -365,7 +365,7 @@ class Shell:
                 note, self.table_note = self.table_note, None
                 note.open = False
                 note.update()  # as Flet's pop_dialog closes one
-            screen = JoinTableScreen(self.page, self.host.phones, self.navigate, self.joined_table,
+            screen = JoinTableScreen(self.page, self.host, self.navigate, self.joined_table,
                                      spare=None if linked or guest is None else guest.spare, kept=not linked)
             stack.append(screen.view)
         elif len(parts) == 2 and parts[0] == "table" and self.table_guest is not None \
@@ -466,7 +466,7 @@ class Shell:
         self.table_guest = guest
         guest.heard_game = lambda saved: self.heard_table_game(guest, saved)
         guest.changed = lambda: self.page.run_task(self.table_changed, guest)
-        guest.kept_spare = lambda code: self.page.run_task(keep_spare, code)
+        guest.kept_spare = lambda code: self.page.run_task(keep_spare, self.host, code)
         self.navigate(f"/table/{guest.saved.record.id}")
 
     def heard_table_game(self, guest, saved) -> None:

@@ -88,6 +88,16 @@ class Host:
         it, where the host keeps one."""
         return None
 
+    async def keep_note(self, key: str, value: str | None) -> None:
+        """A few words this phone keeps for good (None forgets them): here the browser's
+        SharedPreferences, which it writes to disk when it chooses. Raises where nothing is kept."""
+        prefs = ft.SharedPreferences()
+        await asyncio.wait_for(prefs.remove(key) if value is None else prefs.set(key, value), timeout=5)
+
+    async def kept_note(self, key: str) -> str | None:
+        """What keep_note kept under `key`, or None. Raises where nothing can be read."""
+        return await asyncio.wait_for(ft.SharedPreferences().get(key), timeout=5)
+
     def link(self, page: ft.Page):
         """What keeps this phone's link to the app (start()/stop()), or None."""
         return None

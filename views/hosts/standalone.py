@@ -9,6 +9,8 @@ the tab, reloading or killing the browser right after a tap loses nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import os
 import pickle
@@ -48,6 +50,7 @@ STILL_AFTER_OPENING = 4.0
 # Where this phone was in the game last shown (a pad's phone_state: whose hand, which tab), so that
 # the next opening shows the pad as it was left, as its picture does. Beside the store, not in it.
 PLACE = f"{MOUNT}/place.pickle"
+NOTES = f"{MOUNT}/notes.json"  # keep_note's words, kept as the games are
 
 
 class PhoneHost(Host):
@@ -93,6 +96,24 @@ class PhoneHost(Host):
 
     def showing(self, place) -> None:
         self._place = place
+
+    async def keep_note(self, key: str, value: str | None) -> None:
+        """Kept in IndexedDB before it returns, as a tap is: the browser's local storage (the
+        SharedPreferences of other hosts) reached the disk up to a minute after it was written, so a
+        guest's browser killed soon after joining lost what it needs to join again by one code (#69)."""
+        notes = _notes()
+        if value is None:
+            notes.pop(key, None)
+            with contextlib.suppress(Exception):  # an older version's copy goes too
+                await super().keep_note(key, None)
+        else:
+            notes[key] = value
+        Path(NOTES).write_text(json.dumps(notes))
+        await self.sync()
+
+    async def kept_note(self, key: str) -> str | None:
+        kept = _notes().get(key)
+        return kept if kept is not None else await super().kept_note(key)  # or an older version's
 
     def kept_place(self, game_id: str, revision: int) -> dict | None:
         """Where this phone was in the game when the app was last open on it, if the game is still
@@ -316,6 +337,14 @@ def store_stamp(folder: str = MOUNT) -> list[int]:
                 if entry.is_dir(follow_symlinks=False):
                     folders.append(entry.path)
     return [newest, count]
+
+
+def _notes() -> dict[str, str]:
+    try:
+        notes = json.loads(_read(NOTES) or b"{}")
+        return notes if isinstance(notes, dict) else {}
+    except ValueError:  # cut short by a full storage: the notes start again
+        return {}
 
 
 def _read(path: str) -> bytes | None:

@@ -53,41 +53,40 @@ def no_camera(why: str) -> str:
     return _("No camera can be used here, and the phones find each other through their cameras.")
 
 
-PHONE_KEY = "pandapad.phone"  # this phone's own id at a table (SharedPreferences)
-SPARE_KEY = "pandapad.table.spare"  # the host's invitation kept for this phone's return (SharedPreferences)
+PHONE_KEY = "pandapad.phone"  # this phone's own id at a table (the host's keep_note)
+SPARE_KEY = "pandapad.table.spare"  # the host's invitation kept for this phone's return (the host's keep_note)
 SPARE_KEPT_FOR = 12 * 3600  # seconds: an evening's table, not last week's
 _UNSET = object()
 
 
-async def kept(key: str, value=_UNSET):
-    """One key of what the phone keeps (SharedPreferences, the browser's storage): read it, or
-    write `value` (None removes it). A phone that keeps nothing (a private window, a storage
-    that does not answer within 5 s) raises: each caller says what it does without."""
-    prefs = ft.SharedPreferences()
+async def kept(host, key: str, value=_UNSET):
+    """One key of what the phone keeps for good (the host's keep_note): read it, or write `value`
+    (None removes it). A phone that keeps nothing (a private window, a storage full or gone, or
+    one that does not answer within 5 s) raises: each caller says what it does without."""
     if value is _UNSET:
-        return await asyncio.wait_for(prefs.get(key), timeout=5)
-    await asyncio.wait_for(prefs.remove(key) if value is None else prefs.set(key, value), timeout=5)
+        return await asyncio.wait_for(host.kept_note(key), timeout=5)
+    await asyncio.wait_for(host.keep_note(key, value), timeout=5)
     return value
 
 
-async def this_phone() -> str:
+async def this_phone(host) -> str:
     """This phone's id at a table of phones, made once and kept: the host knows it when it joins
     again. None kept (private window): a new one, as a new phone."""
     try:
-        phone = await kept(PHONE_KEY)
+        phone = await kept(host, PHONE_KEY)
         if isinstance(phone, str) and phone:
             return phone
-        return await kept(PHONE_KEY, secrets.token_hex(8))
+        return await kept(host, PHONE_KEY, secrets.token_hex(8))
     except Exception as exc:  # noqa: BLE001 - a phone that keeps nothing joins as a new one
         log.info("this phone's id: %s", exc)
         return secrets.token_hex(8)
 
 
-async def kept_spare() -> str | None:
+async def kept_spare(host) -> str | None:
     """The invitation the host's phone sent for this phone's return, kept on the phone (a browser
     killed while its screen was locked starts again without it in memory)."""
     try:
-        spare = json.loads(await kept(SPARE_KEY) or "null")
+        spare = json.loads(await kept(host, SPARE_KEY) or "null")
         if isinstance(spare, dict) and isinstance(spare.get("code"), str) \
                 and 0 <= time.time() - float(spare.get("at", 0)) < SPARE_KEPT_FOR:
             return spare["code"]
@@ -96,9 +95,9 @@ async def kept_spare() -> str | None:
     return None
 
 
-async def keep_spare(code: str | None) -> None:
+async def keep_spare(host, code: str | None) -> None:
     try:
-        await kept(SPARE_KEY, None if code is None else json.dumps({"code": code, "at": time.time()}))
+        await kept(host, SPARE_KEY, None if code is None else json.dumps({"code": code, "at": time.time()}))
     except Exception as exc:  # noqa: BLE001 - kept in memory still, for as long as the page lives
         log.info("keeping the invitation: %s", exc)
 
@@ -243,8 +242,9 @@ class JoinTableScreen(PairingScreen):
 
     title = N_("Join a table")
 
-    def __init__(self, page: ft.Page, link, navigate, joined, spare: str | None = None, kept: bool = True):
-        super().__init__(page, link, navigate)
+    def __init__(self, page: ft.Page, host, navigate, joined, spare: str | None = None, kept: bool = True):
+        super().__init__(page, host.phones, navigate)
+        self.host = host         # keeps this phone's id and the invitation for joining again
         self.joined = joined     # joined(guest): the shell keeps the guest and opens its game
         self.guest: TableGuest | None = None
         # The host's invitation kept for this phone's return (phone_table.py, "A phone that
@@ -261,7 +261,7 @@ class JoinTableScreen(PairingScreen):
     async def begin(self) -> None:
         if self.guest is not None:
             self.guest.leave()
-        spare = self.spare or (await kept_spare() if self.kept else None)
+        spare = self.spare or (await kept_spare(self.host) if self.kept else None)
         self.spare, self.kept = None, False
         if spare is not None:
             await self.join(spare, again=True)
@@ -273,7 +273,7 @@ class JoinTableScreen(PairingScreen):
 
     async def scan(self, forget: bool = False) -> None:
         if forget:  # the invitation kept for joining again did not do: a new one is read
-            await keep_spare(None)
+            await keep_spare(self.host, None)
         text = await self.read(_("Join a table"), [f"{pairing.PREFIX}{f}/{pairing.INVITATION}/" for f in pairing.READS])
         if text is None or self.closed:
             return
@@ -284,7 +284,7 @@ class JoinTableScreen(PairingScreen):
         the host's phone has read it and the link is open."""
         if self.guest is not None and self.guest.state == "joining":
             self.guest.leave()  # a reading before this one that did not link: its half-made link goes
-        guest = self.guest = TableGuest(self.link, await this_phone())
+        guest = self.guest = TableGuest(self.link, await this_phone(self.host))
         try:
             code = await guest.join(text)
         except pairing.Refused as exc:
@@ -314,7 +314,7 @@ class JoinTableScreen(PairingScreen):
                 break
             await asyncio.sleep(0.1)
         if again:
-            await keep_spare(None)  # not read, or the host's phone no longer holds it: two codes next time
+            await keep_spare(self.host, None)  # not read, or the host's phone no longer holds it: two codes next time
         self.say(_(NOT_LINKED), error=True, buttons=self.again())
 
     def close(self) -> None:
