@@ -50,7 +50,7 @@ STILL_AFTER_OPENING = 4.0
 # Where this phone was in the game last shown (a pad's phone_state: whose hand, which tab), so that
 # the next opening shows the pad as it was left, as its picture does. Beside the store, not in it.
 PLACE = f"{MOUNT}/place.pickle"
-NOTES = f"{MOUNT}/notes.json"  # keep_note's words, kept as the games are
+NOTES = f"{MOUNT}/notes.json"  # keep_note's words, kept as the games are (a write moves store_stamp too)
 
 
 class PhoneHost(Host):
