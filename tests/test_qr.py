@@ -16,6 +16,7 @@ from PIL import Image
 from tests import finished_examples as fx
 from tests.test_send import Page, saved
 from views.handover import qr
+from views.hosts.host import Host
 from views.table import phones
 from views.pads.pad import share
 from views.handover.send import SendScreen, code_png, code_src
@@ -72,6 +73,6 @@ def test_only_views_qr_makes_a_code_picture():
 
 
 def test_a_table_of_phones_shows_its_invitation_and_answer_in_that_text():
-    screen = phones.JoinTableScreen(Page(), None, lambda route: None, lambda guest: None)
+    screen = phones.JoinTableScreen(Page(), Host(), lambda route: None, lambda guest: None)
     screen.say("Show this code to the host's phone", code=FRAME)
     assert screen.code.visible and taken_for_base64(screen.code.src) == code_png(FRAME)
