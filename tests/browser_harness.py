@@ -513,6 +513,7 @@ def open_app_page(
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()
+    _count_fonts(page)
     if id(browser) not in _GPU_FIRST:
         _GPU_FIRST[id(browser)] = gpu_process(browser)
     page.goto(url, timeout=timeout)
@@ -638,6 +639,33 @@ def send_garbage(server: FletServer, token: str | None = None) -> None:
     sender = threading.Thread(target=asyncio.run, args=(garbage(),))
     sender.start()
     sender.join(timeout=60)
+
+
+# The fallback fonts each page fetched and received (page -> {"asked": n, "in": n}): counted from
+# its first request, as the engine fetches a script's font only once it lays out a text in it.
+_FONTS: dict[int, dict[str, int]] = {}
+
+
+def _count_fonts(page: "Page") -> None:
+    fonts = _FONTS[id(page)] = {"asked": 0, "in": 0}
+    page.on("request", lambda r: "/assets/fonts/" in r.url and fonts.update(asked=fonts["asked"] + 1))
+    for done in ("requestfinished", "requestfailed"):
+        page.on(done, lambda r: "/assets/fonts/" in r.url and fonts.update({"in": fonts["in"] + 1}))
+    page.on("close", lambda _page: _FONTS.pop(id(page), None))
+
+
+def wait_for_fonts(page: "Page", timeout: float = 10_000) -> None:
+    """Until every font the page asked for is in and the screen is painted again with it. Japanese
+    is first laid out without its glyphs and moves when they come: the Panda Royale pad's dice
+    went 40 px down 0.5-1.4 s after its words were on screen, and a tap aimed before that hit
+    the gap above them (lost, 4 first taps in 70)."""
+    fonts = _FONTS[id(page)]
+    deadline = time.monotonic() + timeout / 1000
+    wait_for_paint(page)  # the frame that lays the words out asks for their fonts
+    while fonts["in"] < fonts["asked"]:
+        assert time.monotonic() < deadline, f"fonts still loading after {timeout} ms: {fonts}"
+        page.wait_for_timeout(50)
+    wait_for_paint(page)
 
 
 def wait_for_text(page: "Page", text: str, timeout: float = 10_000) -> None:

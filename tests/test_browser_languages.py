@@ -20,7 +20,8 @@ from tests import finished_examples as fx
 from tests.pad_checks import main_py_score
 from tests.records_for_tests import record
 from tests.browser_harness import (NOT_A_LANGUAGE, PHONE, enable_semantics, open_app_page, scrolled_to,
-                                   semantics_texts, table_server, wait_for_paint, wait_for_text)
+                                   semantics_texts, table_server, wait_for_fonts, wait_for_paint,
+                                   wait_for_text)
 from tests.test_browser_share import royale
 from views.words import lang
 from views.pads.panda_royale.state import face_label
@@ -231,6 +232,7 @@ def test_a_panda_royale_round_tapped_in_each_language_scores_as_main_py_score(br
     try:
         with speaking(code):
             wait_for_text(page, lang._("Round {round} of {rounds}", round=1, rounds=10))
+            wait_for_fonts(page)  # the dice move down when the Japanese glyphs come
             for k, name in enumerate(ROYALE):
                 page.get_by_role("button", name=face_label("yellow", YELLOWS[name]), exact=True).tap()
                 step = (lang._("Next: {name}", name=ROYALE[k + 1]) if k + 1 < len(ROYALE)
@@ -369,10 +371,6 @@ def test_a_right_to_left_name_keeps_its_score_on_its_own_side(browser, server, a
     for code, locale in (("en", "en-US"), ("ja", "ja-JP")):
         page = open_app_page(browser, f"{server.url}?token={server.host_token}", width=360, height=740,
                              locale=locale, color_scheme="light", init_script=HOOK_JS + BESIDE_JS, **PHONE)
-        fonts = {"asked": 0, "in": 0}  # the fallback fonts a screen's scripts fetch, for its picture
-        page.on("request", lambda r: "/assets/fonts/" in r.url and fonts.update(asked=fonts["asked"] + 1))
-        for done in ("requestfinished", "requestfailed"):
-            page.on(done, lambda r: "/assets/fonts/" in r.url and fonts.update({"in": fonts["in"] + 1}))
         try:
             for screen, path in (("home", ""), ("Ur pad", "game/rtl-ur"), ("history", "history")):
                 if path:
@@ -380,10 +378,7 @@ def test_a_right_to_left_name_keeps_its_score_on_its_own_side(browser, server, a
                     enable_semantics(page)
                 # The app's own signal: the engine painted a name beside its number.
                 page.wait_for_function("() => window.__ppText.beside.length > 0 || window.__ppText.error")
-                wait_for_paint(page)
-                while fonts["in"] < fonts["asked"]:  # then drawn again with them
-                    page.wait_for_timeout(50)
-                wait_for_paint(page)
+                wait_for_fonts(page)  # then drawn again with the fonts its scripts fetch
                 page.screenshot(path=str(artifacts_dir / f"bidi_{screen.replace(' ', '_')}_{code}_360x740.png"))
                 seen = page.evaluate("({error: window.__ppText.error, beside: window.__ppText.beside})")
                 assert not seen["error"], seen["error"]
