@@ -229,6 +229,15 @@ def spare_kept(seat: Seat) -> str | None:
     return json.loads(notes).get("pandapad.table.spare") if notes else None
 
 
+def kept_after(seat: Seat, used: str | None, timeout: float = 30) -> None:
+    """Until the phone has kept an invitation other than `used` in IndexedDB (page.wait_for_function
+    takes the Promise an async check returns for a true answer, so it is asked from here)."""
+    deadline = time.monotonic() + timeout
+    while spare_kept(seat) in (None, used):
+        assert time.monotonic() < deadline, "the host's next invitation for this phone was never kept"
+        seat.page.wait_for_timeout(100)
+
+
 def start_again(seat: Seat, browser) -> None:
     """The phone's browser started again on what it kept on the phone, on Join a table."""
     seat.phone.launch(browser.browser_type, fake_camera.camera_args(seat.film), kept=True)
@@ -267,8 +276,7 @@ def test_a_guest_whose_browser_is_killed_joins_again_by_one_code_under_its_numbe
     # Killed again the moment the host's next invitation for it is kept: it still joins by one code
     # (in the browser's local storage, where it was kept before, it reached the disk up to a
     # minute later, and the phone came back on Step 2: two codes).
-    one.page.wait_for_function(f"async () => {{ const n = await ({NOTES_KEPT})(); "
-                               f"return n !== null && JSON.parse(n)['pandapad.table.spare'] !== {json.dumps(used)}; }}")
+    kept_after(one, used)
     kill_browser(one)
     said(host, "the link to phone 1 dropped")
     start_again(one, browser)
