@@ -105,3 +105,36 @@ def test_a_guests_save_redraws_only_what_changed_on_the_host_and_the_other_guest
             assert phone.whole_view_targets() == []  # only the controls that changed were sent
             assert phone.unsent() == []               # and all of them: the screen shows the new record
     run_apart(play())
+
+
+def test_a_guests_pad_shows_another_phones_tap_while_its_own_tap_is_still_on_its_way(stores):
+    """Three phones tap at once: a guest's pad shows the others' taps as the host stores them, not
+    only once its own tap's round trip ends (#69: the other guest's p95 was its own wait)."""
+    from tests.test_phone_table import ben_rolls
+
+    async def play():
+        table = await table_of(stores, guests=2)  # Panda Royale: Ann, Ben, Cat
+        one, two = table.phones
+        other = PadOnPage(two.games, two.guest.saved)
+        two.guest.heard_game = lambda saved: other.shell.heard_table_game(two.guest, saved)
+        send, held = two.link.send, []
+        two.link.send = lambda peer, text: held.append((peer, text))  # its tap not yet at the host
+        tap = asyncio.ensure_future(other.pad.on_face("yellow", 4, None))  # a yellow 4 for Ann
+        await until(lambda: held, what="the guest's tap sent")
+
+        await one.games.edit(table.game_id, one.guest.saved, ben_rolls)  # the other guest's yellow 5
+        bens = await table.stored()
+        await until(lambda: other.pad.saved == bens, within=1,  # less than its wait for its answer
+                    what="the waiting guest's pad shows Ben's tap")
+        assert not tap.done()
+        assert {s.name: s.total for s in other.pad.result.players} == {"Ann": 0, "Ben": 5, "Cat": 0}
+        assert other.unsent() == []  # and its screen shows it
+
+        two.link.send = send
+        for peer, text in held:
+            send(peer, text)
+        await tap
+        both = await table.stored()
+        assert {s.name: s.total for s in other.pad.result.players} == {"Ann": 4, "Ben": 5, "Cat": 0}
+        assert other.pad.saved == both and other.unsent() == []
+    run_apart(play())

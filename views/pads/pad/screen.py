@@ -298,6 +298,11 @@ class PadScreen:
             log.debug("haptic feedback: %s", exc)
 
     def take(self, saved) -> None:
+        # A guest's pad (#69) may have shown a later revision of the host's, heard while its own
+        # tap's answer was on its way: that later one holds the tap too, and stays.
+        if (self.games.following and saved.revision < self.saved.revision
+                and saved.record.id == self.saved.record.id):
+            return
         self.saved = saved
         self.result = score(saved.record)
 
@@ -319,6 +324,14 @@ class PadScreen:
         """Another phone saved `revision`; `saved`, when given, is that revision as stored (a table
         of phones' host has it in hand: no second read of its store, #69)."""
         theme.bind(self.page)  # PubSub runs this in the sender's context: draw in this phone's sizes
+        if self.games.following and self.lock.locked() and saved is not None and saved.revision == revision:
+            # This guest's own tap is on its way to the host and back (#69): what the host stored
+            # meanwhile (another phone's tap) shows now, not after that round trip. The pad's
+            # place (its cursor, an open editor) stays as the tap in flight left it.
+            if revision > self.saved.revision:
+                self.take(saved)
+                self.send()
+            return
         async with self.lock:
             if revision <= self.saved.revision:
                 return
