@@ -56,7 +56,11 @@ def lan_server(tmp_path_factory):
                                 start_new_session=True)
     try:
         wait_for_http(f"http://127.0.0.1:{port}/", proc=proc)
-        time.sleep(0.5)  # the banner is printed before the server answers; let it reach the log
+        # The banner is printed (flushed) before the server starts, so it is whole by now: its last
+        # line is waited for all the same, briefly, rather than a fixed half second.
+        deadline = time.monotonic() + 10
+        while "Ctrl+C stops it." not in log.read_text(encoding="utf-8") and time.monotonic() < deadline:
+            time.sleep(0.05)
         yield port, log.read_text(encoding="utf-8")
     finally:
         stop_server(proc)
