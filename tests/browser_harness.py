@@ -815,6 +815,18 @@ def semantics_texts(page: "Page") -> list[str]:
     )
 
 
+def resized(page: "Page", width: int, height: int) -> None:
+    """Turn the phone (or change its window) to width x height and wait until Flutter has laid the
+    app out again for it: its accessibility tree's root spans the new size, and that is painted."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function(
+        """([w, h]) => { const root = document.querySelector('flt-semantics-host flt-semantics');
+            if (!root) return false; const r = root.getBoundingClientRect();
+            return Math.abs(r.width - w) < 1 && Math.abs(r.height - h) < 1; }""",
+        arg=[width, height], polling=25)
+    wait_for_paint(page)
+
+
 def not_working(page: "Page", timeout: float = 10_000) -> None:
     """Wait until Flet's "Working..." spinner is gone. Just after a start it can still cover
     the home for a moment after the home's texts are in the tree (seen with a stored dark

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_harness import flet_server, screenshot, scrolled_to, type_names, wait_for_text
+from tests.browser_harness import flet_server, resized, screenshot, scrolled_to, type_names, wait_for_text
 from tests.pad_checks import phone_page, primary_in_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -53,12 +53,10 @@ def mid_game(page, shot: str) -> None:
     """The pad as it is now: photographed, and its next step in view upright and sideways."""
     primary_in_view(page)
     screenshot(page, f"{shot}_xl_{SIZE}")
-    page.set_viewport_size({"width": 915, "height": 412})
-    page.wait_for_timeout(500)                 # Flutter lays the pad out again for the new size
+    resized(page, 915, 412)                    # sideways, the pad laid out again for it
     primary_in_view(page)
     screenshot(page, f"{shot}_xl_915x412")
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.wait_for_timeout(500)
+    resized(page, 360, 740)
     primary_in_view(page)
 
 
