@@ -31,7 +31,8 @@ The host's phone starts a Panda Royale game of one player per phone and invites 
   visit to keep its Python for the next opening (slow_phone.kept_for_next_opening) before the game.
 
 Run: flock /tmp/pandapad-browser.lock .venv/bin/python bench/bench_phone_table.py
-       [--guests 3] [--rounds 30] [--share 0.25] [--site DIR]
+       [--guests 3] [--rounds 30] [--share 0.25] [--site DIR] [--trace FILE]
+     (--trace: where the host's page spends the bursts, by thread and function, bench/trace_top.py)
      (make build/web/.built first if build/web is missing; as root: namespaces and the cgroup.
      It measures a copy of the build, slow_phone.private_site; --site another build, e.g. main's)
 """
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import statistics
 import sys
 import time
@@ -49,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from bench import trace_top  # noqa: E402
 from bench.bench_web_cold import build_of  # noqa: E402
 from bench.slow_phone import PERIOD_US, HalfCore, budget, kept_for_next_opening, loop_ms, private_site  # noqa: E402
 from tests.browser_harness import enable_semantics  # noqa: E402
@@ -138,6 +141,9 @@ def main() -> None:
     parser.add_argument("--share", type=float, default=None,
                         help="the share of a core the host's page and worker are held to (0.25: a mid-range phone)")
     parser.add_argument("--site", type=Path, default=SITE)
+    parser.add_argument("--trace", type=Path, default=None,
+                        help="a Chromium trace of the host's page during the bursts, written here and summed "
+                             "by thread and function (bench/trace_top.py)")
     parser.add_argument("--budget", type=float, default=1500, help="seconds before the run gives up")
     args = parser.parse_args()
     if not 1 <= args.guests <= len(NAMES) - 1:
@@ -183,35 +189,40 @@ def main() -> None:
         by_turn: dict[int, list[float]] = {}  # on the host, by the tap's place in its burst
         spreads = []  # each burst's first touch to its last
         began = time.monotonic()
-        for k in range(args.rounds):
-            adding = k % 2 == 0
-            total = 5 if adding else 0
-            targets = {guest: button(guest.page, label("yellow", 5)) if adding else
-                       button(guest.page, f"Remove {label('yellow', 5)}").first for guest in guests}
-            for target in targets.values():
-                target.wait_for()
-            # Where each finger lands, found first: the burst is then only the touches, a few ms
-            # apart (a locator's tap() first waits for its button to stand still, 70-85 ms each).
-            spots = {guest: box_centre(target) for guest, target in targets.items()}
-            tapped = {}
-            for guest, (x, y) in spots.items():  # the burst: one touch right after the other
-                tapped[guest] = time.time() * 1000
-                guest.page.touchscreen.tap(x, y)
-            for seat in seats:
-                for name in players.values():
-                    seat.page.wait_for_function(SHOWN, arg=[name, total], polling=100, timeout=30_000)
-            touched = {guest: guest.page.evaluate("window.__touched.at(-1)") for guest in guests}
-            spreads.append(max(touched.values()) - min(touched.values()))
-            for n, guest in enumerate(guests):
-                other = guests[(n + 1) % len(guests)] if len(guests) > 1 else None
-                name = players[guest]
-                on_host.append(seen_at(host.page, name, total, tapped[guest]) - touched[guest])
-                by_turn.setdefault(n, []).append(on_host[-1])
-                if other is not None:
-                    on_other.append(seen_at(other.page, name, total, tapped[guest]) - touched[guest])
-            for seat in seats:  # the next burst's marks only
-                seat.page.evaluate("window.__totals.length = 0")
+        tracing = trace_top.traced(host.page) if args.trace else contextlib.nullcontext([])
+        with tracing as trace:
+            for k in range(args.rounds):
+                adding = k % 2 == 0
+                total = 5 if adding else 0
+                targets = {guest: button(guest.page, label("yellow", 5)) if adding else
+                           button(guest.page, f"Remove {label('yellow', 5)}").first for guest in guests}
+                for target in targets.values():
+                    target.wait_for()
+                # Where each finger lands, found first: the burst is then only the touches, a few ms
+                # apart (a locator's tap() first waits for its button to stand still, 70-85 ms each).
+                spots = {guest: box_centre(target) for guest, target in targets.items()}
+                tapped = {}
+                for guest, (x, y) in spots.items():  # the burst: one touch right after the other
+                    tapped[guest] = time.time() * 1000
+                    guest.page.touchscreen.tap(x, y)
+                for seat in seats:
+                    for name in players.values():
+                        seat.page.wait_for_function(SHOWN, arg=[name, total], polling=100, timeout=30_000)
+                touched = {guest: guest.page.evaluate("window.__touched.at(-1)") for guest in guests}
+                spreads.append(max(touched.values()) - min(touched.values()))
+                for n, guest in enumerate(guests):
+                    other = guests[(n + 1) % len(guests)] if len(guests) > 1 else None
+                    name = players[guest]
+                    on_host.append(seen_at(host.page, name, total, tapped[guest]) - touched[guest])
+                    by_turn.setdefault(n, []).append(on_host[-1])
+                    if other is not None:
+                        on_other.append(seen_at(other.page, name, total, tapped[guest]) - touched[guest])
+                for seat in seats:  # the next burst's marks only
+                    seat.page.evaluate("window.__totals.length = 0")
         burst_time = time.monotonic() - began
+        if args.trace:
+            args.trace.write_text(json.dumps(trace))
+            print(trace_top.report(trace), file=sys.stderr)
     speed = (f"the host's page and worker held to {args.share} of a core (cgroup v1 cpu.cfs_quota_us {quota} "
              f"of {PERIOD_US})" if quota else "every phone at full speed")
     print(f"A table of phones (#54, #69): the host and {args.guests} guests, each its own Chromium in its own "
