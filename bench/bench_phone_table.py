@@ -31,7 +31,7 @@ The host's phone starts a Panda Royale game of one player per phone and invites 
   visit to keep its Python for the next opening (slow_phone.kept_for_next_opening) before the game.
 
 Run: flock /tmp/pandapad-browser.lock .venv/bin/python bench/bench_phone_table.py
-       [--guests 3] [--rounds 30] [--share 0.25] [--site DIR] [--trace FILE]
+       [--guests 3] [--rounds 30] [--share 0.25] [--site DIR] [--trace FILE] [--host-canvaskit]
      (--trace: where the host's page spends the bursts, by thread and function, bench/trace_top.py)
      (make build/web/.built first if build/web is missing; as root: namespaces and the cgroup.
      It measures a copy of the build, slow_phone.private_site; --site another build, e.g. main's)
@@ -58,7 +58,7 @@ from tests.browser_harness import enable_semantics  # noqa: E402
 from tests.phone_net import ip, wifi  # noqa: E402
 from tests.test_browser_panda_royale import button, label, start_game  # noqa: E402
 from tests.test_browser_phone_table import Seat, hand_of, pair  # noqa: E402
-from tests.test_web_phone import SITE  # noqa: E402
+from tests.test_web_phone import SITE, WITHOUT_WASM_GC  # noqa: E402
 
 START = 120_000
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]  # the host's player first, then one per guest
@@ -144,6 +144,9 @@ def main() -> None:
     parser.add_argument("--trace", type=Path, default=None,
                         help="a Chromium trace of the host's page during the bursts, written here and summed "
                              "by thread and function (bench/trace_top.py)")
+    parser.add_argument("--host-canvaskit", action="store_true",
+                        help="the host's phone runs the JavaScript build with CanvasKit (a phone without "
+                             "WebAssembly GC) instead of the WebAssembly one with skwasm")
     parser.add_argument("--budget", type=float, default=1500, help="seconds before the run gives up")
     args = parser.parse_args()
     if not 1 <= args.guests <= len(NAMES) - 1:
@@ -159,7 +162,13 @@ def main() -> None:
             film = phone.start(pw.chromium, site)
             if k == 0 and quota:  # before its page opens: the renderers forked later are held too
                 hold.hold(profile_of(phone))
-            page = phone.open()
+            if k == 0 and args.host_canvaskit:  # as a phone without WebAssembly GC opens the site
+                context = phone.new_context()
+                context.add_init_script(WITHOUT_WASM_GC)
+                page = context.new_page()
+                page.goto(phone.url)
+            else:
+                page = phone.open()
             page.set_default_timeout(30_000)
             lines: list[str] = []
             page.on("console", lambda message, lines=lines: lines.append(message.text))
