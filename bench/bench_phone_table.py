@@ -198,40 +198,41 @@ def main() -> None:
         by_turn: dict[int, list[float]] = {}  # on the host, by the tap's place in its burst
         spreads = []  # each burst's first touch to its last
         began = time.monotonic()
-        tracing = trace_top.traced(host.page) if args.trace else contextlib.nullcontext([])
-        with tracing as trace:
-            for k in range(args.rounds):
-                adding = k % 2 == 0
-                total = 5 if adding else 0
-                targets = {guest: button(guest.page, label("yellow", 5)) if adding else
-                           button(guest.page, f"Remove {label('yellow', 5)}").first for guest in guests}
-                for target in targets.values():
-                    target.wait_for()
-                # Where each finger lands, found first: the burst is then only the touches, a few ms
-                # apart (a locator's tap() first waits for its button to stand still, 70-85 ms each).
-                spots = {guest: box_centre(target) for guest, target in targets.items()}
-                tapped = {}
-                for guest, (x, y) in spots.items():  # the burst: one touch right after the other
-                    tapped[guest] = time.time() * 1000
-                    guest.page.touchscreen.tap(x, y)
-                for seat in seats:
-                    for name in players.values():
-                        seat.page.wait_for_function(SHOWN, arg=[name, total], polling=100, timeout=30_000)
-                touched = {guest: guest.page.evaluate("window.__touched.at(-1)") for guest in guests}
-                spreads.append(max(touched.values()) - min(touched.values()))
-                for n, guest in enumerate(guests):
-                    other = guests[(n + 1) % len(guests)] if len(guests) > 1 else None
-                    name = players[guest]
-                    on_host.append(seen_at(host.page, name, total, tapped[guest]) - touched[guest])
-                    by_turn.setdefault(n, []).append(on_host[-1])
-                    if other is not None:
-                        on_other.append(seen_at(other.page, name, total, tapped[guest]) - touched[guest])
-                for seat in seats:  # the next burst's marks only
-                    seat.page.evaluate("window.__totals.length = 0")
+        if args.trace:  # the host's browser, Playwright's own tracing (profile_tap.py's, with V8's sampler)
+            net.phones[0].browser.start_tracing(page=host.page, path=str(args.trace),
+                                                categories=trace_top.CATEGORIES)
+        for k in range(args.rounds):
+            adding = k % 2 == 0
+            total = 5 if adding else 0
+            targets = {guest: button(guest.page, label("yellow", 5)) if adding else
+                       button(guest.page, f"Remove {label('yellow', 5)}").first for guest in guests}
+            for target in targets.values():
+                target.wait_for()
+            # Where each finger lands, found first: the burst is then only the touches, a few ms
+            # apart (a locator's tap() first waits for its button to stand still, 70-85 ms each).
+            spots = {guest: box_centre(target) for guest, target in targets.items()}
+            tapped = {}
+            for guest, (x, y) in spots.items():  # the burst: one touch right after the other
+                tapped[guest] = time.time() * 1000
+                guest.page.touchscreen.tap(x, y)
+            for seat in seats:
+                for name in players.values():
+                    seat.page.wait_for_function(SHOWN, arg=[name, total], polling=100, timeout=30_000)
+            touched = {guest: guest.page.evaluate("window.__touched.at(-1)") for guest in guests}
+            spreads.append(max(touched.values()) - min(touched.values()))
+            for n, guest in enumerate(guests):
+                other = guests[(n + 1) % len(guests)] if len(guests) > 1 else None
+                name = players[guest]
+                on_host.append(seen_at(host.page, name, total, tapped[guest]) - touched[guest])
+                by_turn.setdefault(n, []).append(on_host[-1])
+                if other is not None:
+                    on_other.append(seen_at(other.page, name, total, tapped[guest]) - touched[guest])
+            for seat in seats:  # the next burst's marks only
+                seat.page.evaluate("window.__totals.length = 0")
         burst_time = time.monotonic() - began
         if args.trace:
-            args.trace.write_text(json.dumps(trace))
-            print(trace_top.report(trace), file=sys.stderr)
+            net.phones[0].browser.stop_tracing()
+            print(trace_top.report(trace_top.events_of(json.loads(args.trace.read_text()))), file=sys.stderr)
     speed = (f"the host's page and worker held to {args.share} of a core (cgroup v1 cpu.cfs_quota_us {quota} "
              f"of {PERIOD_US})" if quota else "every phone at full speed")
     print(f"A table of phones (#54, #69): the host and {args.guests} guests, each its own Chromium in its own "

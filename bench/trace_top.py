@@ -1,16 +1,14 @@
-"""Where a page's time goes: a Chromium trace taken over CDP (Tracing, with V8's sampling profiler)
-summed by thread and by function, self time. bench_phone_table.py --trace takes one of the host's
-page while the guests tap; this reads it.
+"""Where a page's time goes: a Chromium trace (Playwright's start_tracing with CATEGORIES: V8's
+sampling profiler on every thread) summed by thread and by function, self time, and its animation
+frames. bench_phone_table.py --trace takes one of the host's page while the guests tap; this reads it.
 
 Run: .venv/bin/python bench/trace_top.py TRACE.json [--top 25]
 """
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 from collections import defaultdict
-from collections.abc import Iterator
 from pathlib import Path
 
 # What the page's tracing asks for: the timeline's events and V8's CPU samples on every thread (the
@@ -19,22 +17,9 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.
               "disabled-by-default-v8.cpu_profiler"]
 
 
-@contextlib.contextmanager
-def traced(page) -> Iterator[list[dict]]:
-    """The trace events of `page`'s renderer while the block runs (the list is filled at its end)."""
-    cdp = page.context.new_cdp_session(page)
-    events: list[dict] = []
-    done: list[bool] = []
-    cdp.on("Tracing.dataCollected", lambda params: events.extend(params["value"]))
-    cdp.on("Tracing.tracingComplete", lambda params: done.append(True))
-    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES}, "transferMode": "ReportEvents"})
-    try:
-        yield events
-    finally:
-        cdp.send("Tracing.end")
-        while not done:
-            page.wait_for_timeout(100)
-        cdp.detach()
+def events_of(trace: dict | list) -> list[dict]:
+    """A trace's events, as Playwright's start_tracing writes it (an object) or as a bare list."""
+    return trace["traceEvents"] if isinstance(trace, dict) else trace
 
 
 def self_times(events: list[dict]) -> dict[str, dict[str, float]]:
@@ -85,7 +70,7 @@ def main() -> None:
     parser.add_argument("trace", type=Path)
     parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args()
-    print(report(json.loads(args.trace.read_text()), args.top))
+    print(report(events_of(json.loads(args.trace.read_text())), args.top))
 
 
 if __name__ == "__main__":
