@@ -390,6 +390,11 @@ SCROLLER = """() => { const axes = window.__ppText.axes || {};
   return all.sort((a, b) => b.area - a.area)[0] || null; }"""
 
 
+def shot_stem(screen: str) -> str:
+    """The start of the names of a screen's shots of clipped texts (artifacts/clipping-<screen>-<step>.png)."""
+    return "clipping-" + re.sub(r"\W+", "-", screen)
+
+
 class Walk:
     """The clipped texts of a walk through screens: found[(screen, text)] = {why, shot, ink, seen}."""
 
@@ -409,8 +414,7 @@ class Walk:
                 if not any(re.sub(r" [\d.]+ px\)?$", "", w) == kind for w in mine["why"]):
                     mine["why"].append(why)
             if self.shots and f["seen"] > mine["seen"] + 0.05:  # a better look at it than before
-                name = re.sub(r"\W+", "-", screen)
-                path = self.shots / f"clipping-{name}-{step}.png"
+                path = self.shots / f"{shot_stem(screen)}-{step}.png"
                 if not path.exists():
                     self.page.screenshot(path=str(path))
                 mine.update(shot=str(path), ink=f["ink"], seen=f["seen"])
@@ -527,7 +531,7 @@ def test_no_text_is_clipped_on_any_screen_in_the_pseudo_locale_at_extra_large_te
     shots = ARTIFACTS_DIR
     shots.mkdir(parents=True, exist_ok=True)
     for screen, _path, _title in screens:  # this half's shots of an earlier run (Walk.note names them)
-        for old in shots.glob("clipping-" + re.sub(r"\W+", "-", screen) + "-*.png"):
+        for old in shots.glob(f"{shot_stem(screen)}-*.png"):
             old.unlink()
     page = phone(browser, f"{server.url}?token={server.host_token}")
     walk = Walk(page, shots, names=WALK_NAMES + SCRIPTS)

@@ -229,10 +229,10 @@ def as_record_hand(hand: dict) -> dict:
 # loaded run, over the 90 s a test may take): rounds 1 to 7 from a new game, then rounds 8 to 10
 # from a store holding rounds 1 to 7 as the table rolled them (written without the app), resumed
 # from the home. (Split after round 5, the second half had 120 of the 174 dice and took 105 s of a
-# loaded run, the first 57 s: after round 7 each half has about 85.) Together they tap every hand of GAME, the re-roll of round 6, the part of round 8
-# taken back out, and check every round stored, every pity shown and the final standings and
-# winner against main.py score; each half's taps are counted, and the halves' limits add up to the
-# game's (GAME_TAPS).
+# loaded run, the first 57 s: after round 7 each half has about 85.) Together they tap every hand
+# of GAME, the re-roll of round 6, the part of round 8 taken back out, and check every round
+# stored, every pity shown and the final standings and winner against main.py score; each half's
+# taps are counted, and the halves' limits add up to the game's (GAME_TAPS).
 HALF = 7  # the rounds of the first half
 FIRST_HALF_TAPS = 160  # of GAME_TAPS: 151 taps here (the second half 139), the slack shared by the taps
 
