@@ -58,6 +58,7 @@
       frames.release();
       window.dispatchEvent(new CustomEvent("pandapad-step", { detail: "failed" }));
     }
+    lastStir = performance.now();  // Python drew something: the phone is in use (whenStill)
     if (listener) listener(event); else said.push(event);
   };
   var python = worker;  // kept: `worker` is handed to python.js below
@@ -112,7 +113,7 @@
   });
 
   // Python started without a snapshot of the phone's own (a first visit, a new build, a snapshot
-  // thrown away), or restored from the site's: once the app is up and has drawn its first screens,
+  // thrown away), or restored from the site's: once the app is up and the phone is still (below),
   // a second worker keeps one for the next opening (web/python-worker.js keepPython) and is ended
   // when it is done. The site's snapshot is not kept as it came: only a start leaves the browser
   // Python's optimized code, and without it every later opening was 1.5-2 s slower at half a core.
@@ -122,8 +123,30 @@
     channel.addEventListener("message", function up(event) {
       if (event.data !== "ready") return;
       channel.close();
-      setTimeout(function () { offlineCopyInPlace().then(keepPython); }, 3000);
+      setTimeout(function () { offlineCopyInPlace().then(function () { whenStill(keepPython); }); }, 3000);
     });
+  }
+
+  // The keeper is a second Python start: 9 s of a core here, a minute of a mid-range phone's
+  // quarter core, and the page's own Python waits behind it. Started while a person taps (a first
+  // visit is often a table's first game), it slowed every tap of that minute (at a quarter core:
+  // median 680 ms against 265, bench/bench_first_minute.py). So it waits until the phone has been
+  // still for STILL_MS: no touch or key, and nothing new from Python (a table's host draws its
+  // guests' taps). A phone never still that long keeps no snapshot this time; its next opening
+  // restores the site's, as a first visit does, and tries again.
+  var STILL_MS = 8000;
+  var lastStir = performance.now();
+  function stirred() { lastStir = performance.now(); }
+  ["pointerdown", "keydown", "wheel"].forEach(function (type) {
+    window.addEventListener(type, stirred, { capture: true, passive: true });
+  });
+
+  function whenStill(job) {
+    var timer = setInterval(function () {
+      if (performance.now() - lastStir < STILL_MS) return;
+      clearInterval(timer);
+      job();
+    }, 1000);
   }
 
   // The keeper starts Python afresh: the one start whose WebAssembly runs hot enough for the
@@ -148,6 +171,7 @@
   var KEEPER_GRACE_MS = 10000;
 
   function keepPython() {
+    console.log("Pandapad: the keeper of Python started");
     var keeper = new Worker(base + "/python-worker.js", { type: "module" });
     keeper.onmessage = function (event) {
       if (!event.data || event.data.pandapad !== "snapshot-done") return;
