@@ -26,12 +26,15 @@ def kind_of(pid: str) -> str | None:
     """A process's kind from its command line, None once it is gone."""
     try:
         args = [a.decode(errors="replace") for a in open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0") if a]
+        exe = os.path.basename(os.readlink(f"/proc/{pid}/exe"))
     except OSError:
         return None
     if not args:
         return None
+    if len(args) == 1:  # Chromium's children rewrite their title: one string, spaces between
+        args = args[0].split(" ")
     name = os.path.basename(args[0])
-    if "chrom" in name:
+    if "chrom" in exe:
         kind = next((a.split("=", 1)[1] for a in args if a.startswith("--type=")), "browser")
         if kind == "utility":
             kind = next((a.split("=", 1)[1] for a in args if a.startswith("--utility-sub-type=")), kind)
