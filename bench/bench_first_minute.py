@@ -31,11 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
-from bench.slow_phone import PERIOD_US, HalfCore, budget, loop_ms, private_site  # noqa: E402
+from bench.slow_phone import PERIOD_US, HalfCore, budget, loop_ms, phone_profile, private_site  # noqa: E402
 from bench.tap_latency import measure_tap_timings, percentile  # noqa: E402
-from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, FRAME_PROBE_JS, PHONE, enable_semantics  # noqa: E402
+from tests.browser_harness import enable_semantics  # noqa: E402
 
-SIZE = {"width": 412, "height": 915}
 TAP_TIMEOUT_MS = 30_000
 
 
@@ -61,13 +60,8 @@ def main(argv=None) -> int:
         host = Site(app(site))
         quota = round(PERIOD_US * args.share)
         with HalfCore(quota_us=quota) as hold, sync_playwright() as pw:
-            context = pw.chromium.launch_persistent_context(
-                str(profile), executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), headless=True, viewport=SIZE,
-                **PHONE)
+            context, page = phone_profile(pw, profile)
             hold.hold(profile)  # before the page opens: the renderers forked later are held too
-            context.set_default_timeout(120_000)
-            context.add_init_script(FRAME_PROBE_JS)
-            page = context.pages[0] if context.pages else context.new_page()
             began = time.monotonic()
             note = lambda m: said.append((time.monotonic() - began, m.text))  # noqa: E731
             page.on("console", note)

@@ -40,12 +40,11 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from bench.bench_tap import TEN, seed_game, seed_match  # noqa: E402
 from bench.slow_phone import (PERIOD_US, HalfCore, budget, kept_for_next_opening, loop_ms,  # noqa: E402
-                              private_site)
+                              phone_profile, private_site)
 from bench.tap_latency import measure_tap_timings, percentile  # noqa: E402
 from scoring.royal_ur import DEFAULT_BOARD  # noqa: E402
-from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, FRAME_PROBE_JS, PHONE, enable_semantics  # noqa: E402
+from tests.browser_harness import enable_semantics  # noqa: E402
 
-SIZE = {"width": 412, "height": 915}
 GOAL_P95_MS = 150  # #52: a tap at half a core, p95
 GOAL_QUARTER_P95_MS = 200  # #68: at a quarter of a core (a mid-range phone), p95
 TAP_TIMEOUT_MS = 30_000
@@ -192,13 +191,8 @@ def main(argv=None) -> int:
         file, games = games_file(work)
         host = Site(app(site))
         with HalfCore(quota_us=round(PERIOD_US * args.share)) as hold, sync_playwright() as pw:
-            context = pw.chromium.launch_persistent_context(
-                str(profile), executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), headless=True, viewport=SIZE,
-                **PHONE)
-            context.set_default_timeout(60_000)
-            context.add_init_script(FRAME_PROBE_JS)
+            context, page = phone_profile(pw, profile, timeout_ms=60_000)
             context.add_init_script(WIRE_JS)
-            page = context.pages[0] if context.pages else context.new_page()
             try:
                 imported(page, host.url, file)
                 for pad, (_, total) in games.items():

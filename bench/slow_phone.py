@@ -187,6 +187,20 @@ class HalfCore:
         print(f"slow_phone: could not remove {self.path}")
 
 
+def phone_profile(pw, profile: Path | str, timeout_ms: float = 120_000):
+    """A phone's browser on a profile of its own (a persistent context: its offline copy, games and
+    snapshot kept from one launch to the next), as the tests' phones: Debian's Chromium with the
+    harness's flags, 412 x 915, touch, scale 2, the frame probe in every page. (context, its page)"""
+    from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, DEFAULT_VIEWPORT, FRAME_PROBE_JS, PHONE
+
+    context = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=list(CHROMIUM_ARGS), headless=True,
+        viewport={"width": DEFAULT_VIEWPORT[0], "height": DEFAULT_VIEWPORT[1]}, **PHONE)
+    context.set_default_timeout(timeout_ms)
+    context.add_init_script(FRAME_PROBE_JS)
+    return context, context.pages[0] if context.pages else context.new_page()
+
+
 def loop_ms(page) -> float:
     """The plain JavaScript loop's milliseconds in `page`."""
     return page.evaluate(LOOP_JS)[0]
