@@ -35,11 +35,13 @@ from tests.browser_harness import enable_semantics, flet_server  # noqa: E402
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--guests", type=int, default=3)
-    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--guests", type=int, default=3, help="guests' phones tapping at once (1-6)")
+    parser.add_argument("--rounds", type=int, default=30, help="bursts: each guest taps once in each")
     parser.add_argument("--share", type=float, default=None,
                         help="the share of a core the host's page is held to (0.25: a mid-range phone)")
     args = parser.parse_args()
+    if not 1 <= args.guests <= len(NAMES) - 1:
+        parser.error(f"--guests from 1 to {len(NAMES) - 1}")
     budget(600, "bench_table_floor")
     names = NAMES[:args.guests + 1]
     quota = round(PERIOD_US * args.share) if args.share else None
