@@ -53,6 +53,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench import trace_top  # noqa: E402
 from bench.bench_web_cold import build_of  # noqa: E402
+from bench import cpu_split  # noqa: E402
 from bench.slow_phone import PERIOD_US, HalfCore, budget, kept_for_next_opening, loop_ms, private_site  # noqa: E402
 from tests.browser_harness import enable_semantics  # noqa: E402
 from tests.phone_net import ip, wifi  # noqa: E402
@@ -197,6 +198,7 @@ def main() -> None:
         on_host, on_other = [], []
         by_turn: dict[int, list[float]] = {}  # on the host, by the tap's place in its burst
         spreads = []  # each burst's first touch to its last
+        cpu_before = cpu_split.snapshot()  # every process's CPU, the four browsers' among them
         began = time.monotonic()
         if args.trace:  # the host's browser, Playwright's own tracing (profile_tap.py's, with V8's sampler)
             net.phones[0].browser.start_tracing(page=host.page, path=str(args.trace),
@@ -230,6 +232,7 @@ def main() -> None:
             for seat in seats:  # the next burst's marks only
                 seat.page.evaluate("window.__totals.length = 0")
         burst_time = time.monotonic() - began
+        cpu_in_bursts = cpu_split.spent_between(cpu_before, cpu_split.snapshot())
         if args.trace:
             net.phones[0].browser.stop_tracing()
             print(trace_top.report(trace_top.events_of(json.loads(args.trace.read_text()))), file=sys.stderr)
@@ -246,6 +249,7 @@ def main() -> None:
               f"(the host's reading of its answer -> its pad {after_answer:.2f} s)")
     print(f"{args.rounds} bursts of {args.guests} taps at once in {burst_time:.0f} s "
           f"(a burst's first touch to its last: median {statistics.median(spreads):.0f} ms)")
+    print(f"  CPU in the bursts (bench/cpu_split.py's kinds): {cpu_in_bursts}")
     for what, values in (("a guest's tap -> its new total on the host", on_host),
                          ("a guest's tap -> its new total on the next guest", on_other)):
         if values:

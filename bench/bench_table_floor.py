@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.bench_phone_table import NAMES, SHOWN, WATCH_TOTALS, box_centre, p95, seen_at  # noqa: E402
+from bench import cpu_split  # noqa: E402
 from bench.slow_phone import PERIOD_US, HalfCore, budget, loop_ms, phone_profile  # noqa: E402
 from tests.browser_harness import enable_semantics, flet_server  # noqa: E402
 
@@ -65,6 +66,7 @@ def main() -> None:
         for page in pages:
             page.evaluate(WATCH_TOTALS, names)
         on_host, on_other = [], []
+        cpu_before = cpu_split.snapshot()  # every process's CPU, the four browsers' among them
         began = time.monotonic()
         for k in range(args.rounds):
             total = 5 if k % 2 == 0 else 0
@@ -86,11 +88,13 @@ def main() -> None:
             for page in pages:
                 page.evaluate("window.__totals.length = 0")
         took = time.monotonic() - began
+        cpu_in_bursts = cpu_split.spent_between(cpu_before, cpu_split.snapshot())
     speed = f"the host's page held to {args.share} of a core" if quota else "every browser at full speed"
     print(f"The smallest Flet table (bench/table_counter_app.py): a host and {args.guests} guests, each its own "
           f"Chromium, 412 x 915 x 2; {speed}")
     print(f"  the JavaScript loop: host {loops[0]:.0f} ms, guest 1 {loops[1]:.0f} ms (x{loops[0] / loops[1]:.1f})")
     print(f"{args.rounds} bursts of {args.guests} taps at once in {took:.0f} s")
+    print(f"  CPU in the bursts (bench/cpu_split.py's kinds): {cpu_in_bursts}")
     for what, values in (("a guest's tap -> its new total on the host", on_host),
                          ("a guest's tap -> its new total on the next guest", on_other)):
         if values:

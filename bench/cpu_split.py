@@ -58,6 +58,26 @@ def cpu_seconds(pid: str) -> float | None:
     return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime, the process's own
 
 
+def snapshot() -> dict[str, tuple[str, float]]:
+    """Every process now: pid -> (its kind, its CPU seconds so far)."""
+    now = {}
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            kind, used = kind_of(pid), cpu_seconds(pid)
+            if kind is not None and used is not None:
+                now[pid] = (kind, used)
+    return now
+
+
+def spent_between(before: dict[str, tuple[str, float]], after: dict[str, tuple[str, float]]) -> str:
+    """The CPU seconds each kind used from one snapshot to the next, as one line (a process that
+    ended between them is missed)."""
+    spent: collections.Counter[str] = collections.Counter()
+    for pid, (kind, used) in after.items():
+        spent[kind] += used - before.get(pid, (kind, 0.0))[1]
+    return ", ".join(f"{kind} {seconds:.1f} s" for kind, seconds in spent.most_common() if seconds >= 0.05)
+
+
 def machine_ticks() -> tuple[int, int]:
     """(all ticks, idle ticks) of the whole machine so far."""
     values = [int(v) for v in open("/proc/stat").readline().split()[1:9]]
