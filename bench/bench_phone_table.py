@@ -135,12 +135,26 @@ def seen_at(page, name: str, total: int, after_ms: float) -> float | None:
     return None
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def table_arguments(parser: argparse.ArgumentParser, held: str) -> None:
+    """--guests, --rounds and --share, as this bench and bench_table_floor.py take them."""
     parser.add_argument("--guests", type=int, default=3, help="guests' phones tapping at once (1-6)")
     parser.add_argument("--rounds", type=int, default=30, help="bursts: each guest taps once in each")
     parser.add_argument("--share", type=float, default=None,
-                        help="the share of a core the host's page and worker are held to (0.25: a mid-range phone)")
+                        help=f"the share of a core {held} held to (0.25: a mid-range phone)")
+
+
+def print_taps(on_host: list[float], on_other: list[float]) -> None:
+    """Median, p95 and max of a guest's tap -> its new total, on the host and on the next guest."""
+    for what, values in (("a guest's tap -> its new total on the host", on_host),
+                         ("a guest's tap -> its new total on the next guest", on_other)):
+        if values:
+            print(f"{what}: median {statistics.median(values):.0f} ms, p95 {p95(values):.0f} ms, "
+                  f"max {max(values):.0f} ms over {len(values)} taps")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    table_arguments(parser, "the host's page and worker are")
     parser.add_argument("--site", type=Path, default=SITE)
     parser.add_argument("--trace", type=Path, default=None,
                         help="a Chromium trace of the host's page during the bursts, written here and summed "
@@ -250,11 +264,7 @@ def main() -> None:
     print(f"{args.rounds} bursts of {args.guests} taps at once in {burst_time:.0f} s "
           f"(a burst's first touch to its last: median {statistics.median(spreads):.0f} ms)")
     print(f"  CPU in the bursts (bench/cpu_split.py's kinds): {cpu_in_bursts}")
-    for what, values in (("a guest's tap -> its new total on the host", on_host),
-                         ("a guest's tap -> its new total on the next guest", on_other)):
-        if values:
-            print(f"{what}: median {statistics.median(values):.0f} ms, p95 {p95(values):.0f} ms, "
-                  f"max {max(values):.0f} ms over {len(values)} taps")
+    print_taps(on_host, on_other)
     if len(by_turn) > 1:  # the later taps of a burst wait for the earlier ones, and are answered "stale" first
         print("  on the host, by the tap's place in its burst: " + "; ".join(
             f"{n + 1}. median {statistics.median(v):.0f} ms, p95 {p95(v):.0f} ms" for n, v in sorted(by_turn.items())))

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import statistics
 import sys
 import tempfile
 import time
@@ -28,7 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench.bench_phone_table import NAMES, SHOWN, WATCH_TOTALS, box_centre, p95, seen_at  # noqa: E402
+from bench.bench_phone_table import (NAMES, SHOWN, WATCH_TOTALS, box_centre, print_taps, seen_at,  # noqa: E402
+                                    table_arguments)
 from bench import cpu_split  # noqa: E402
 from bench.slow_phone import PERIOD_US, HalfCore, budget, loop_ms, phone_profile  # noqa: E402
 from tests.browser_harness import enable_semantics, flet_server  # noqa: E402
@@ -36,10 +36,7 @@ from tests.browser_harness import enable_semantics, flet_server  # noqa: E402
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--guests", type=int, default=3, help="guests' phones tapping at once (1-6)")
-    parser.add_argument("--rounds", type=int, default=30, help="bursts: each guest taps once in each")
-    parser.add_argument("--share", type=float, default=None,
-                        help="the share of a core the host's page is held to (0.25: a mid-range phone)")
+    table_arguments(parser, "the host's page is")
     args = parser.parse_args()
     if not 1 <= args.guests <= len(NAMES) - 1:
         parser.error(f"--guests from 1 to {len(NAMES) - 1}")
@@ -95,11 +92,7 @@ def main() -> None:
     print(f"  the JavaScript loop: host {loops[0]:.0f} ms, guest 1 {loops[1]:.0f} ms (x{loops[0] / loops[1]:.1f})")
     print(f"{args.rounds} bursts of {args.guests} taps at once in {took:.0f} s")
     print(f"  CPU in the bursts (bench/cpu_split.py's kinds): {cpu_in_bursts}")
-    for what, values in (("a guest's tap -> its new total on the host", on_host),
-                         ("a guest's tap -> its new total on the next guest", on_other)):
-        if values:
-            print(f"{what}: median {statistics.median(values):.0f} ms, p95 {p95(values):.0f} ms, "
-                  f"max {max(values):.0f} ms over {len(values)} taps")
+    print_taps(on_host, on_other)
 
 
 if __name__ == "__main__":
