@@ -89,6 +89,14 @@ DEFAULT_VIEWPORT = (412, 915)
 # frame, and with the renderer on one thread (views/hosts/serving.py) that was 19 % of the browser
 # tests' time (Panda Royale and Pandoria side by side: 281 s at 2.625, 227 s at 2).
 PHONE = dict(is_mobile=True, has_touch=True, device_scale_factor=2)
+# The suite's phones have asked for less motion (Android's "Remove animations", iOS's "Reduce
+# motion"): Flutter then plays every animation, a button's ink and a move between screens, at a
+# twentieth of its length. The same screens and taps, a third less of the browsers' CPU (#70: Royal
+# Ur's module 119 -> 78 CPU s, the GPU process 42 -> 18 s: each frame costs it ~60 ms here).
+# tests/conftest.py puts it in PHONE for each module, MOTION for a module marked `motion`, which
+# walks the animations as most phones play them; the benches import PHONE as it is here.
+LESS_MOTION = {"reduced_motion": "reduce"}
+MOTION = {"reduced_motion": "no-preference"}
 # A browser whose language tag is not a language (WebKitGTK under a "C" locale says "C"): Flutter's
 # first frame threw "Incorrect locale information provided" and the app stayed on its logo (#46).
 NOT_A_LANGUAGE = """for (const name of ["language", "languages"]) {

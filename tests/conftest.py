@@ -28,6 +28,14 @@ def words_for_screens():
         lang.translations.cache_clear()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def motion(request):
+    """The module's phones ask for less motion (browser_harness.LESS_MOTION), unless it is marked
+    `motion`: set before any of its fixtures opens a page (autouse fixtures of a scope come first)."""
+    still = request.node.get_closest_marker("motion") is None
+    browser_harness.PHONE.update(browser_harness.LESS_MOTION if still else browser_harness.MOTION)
+
+
 @pytest.fixture(scope="session")
 def camera_film(tmp_path_factory):
     """What the phones' camera films in this run (#53, tests/fake_camera.py): a test writes the

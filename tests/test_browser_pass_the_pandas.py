@@ -22,7 +22,8 @@ from tests.browser_harness import (REPO_ROOT, flet_server, screenshot, scrolled_
 from tests.pad_checks import PHONES, phone_page, primary_in_view, taps_on
 from views.pads.pass_the_pandas.state import setup_line
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+# Walked with its animations as most phones play them (the rest of the suite asks for less motion).
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.motion]
 
 # Panda-monium, 4 players with 5 dice each: per hand, who went out in order and the dice each
 # player still in held at that moment (the points are their sum).

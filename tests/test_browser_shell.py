@@ -12,7 +12,8 @@ from tests.browser_harness import (enable_semantics, field_back, flet_server, op
                                    wait_for_text)
 from tests.test_browser_panda_royale import tap_die
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+# Walked with its animations as most phones play them (the rest of the suite asks for less motion).
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.motion]
 
 GAMES = ["Panda Royale", "Royal Game of Ur", "Nokosu Dice", "Pandoria", "Pass the Pandas"]
 
