@@ -234,7 +234,7 @@ def test_a_phone_that_reads_german_is_told_in_german_that_it_lost_the_table(brow
             wait_for_text(page, "Runde 1 von 10")
             # Left there a few seconds after the first screen (phone.OFFLINE_WORDS_AFTER).
             page.wait_for_function("() => localStorage.getItem('flutter.pandapad.offline_words') !== null",
-                                   timeout=20_000)
+                                   polling=100, timeout=20_000)
             link.hold()
             page.get_by_text(german.gettext(BANNER)).wait_for(state="visible", timeout=10_000)
             screenshot(page, "connection_banner_de_412x915", settle=False)

@@ -139,7 +139,7 @@ def receive(page, film: Path, shots: list[bytes], frames_each: int = 3) -> None:
     write_y4m(film, shots, frames_each)
     before = page.evaluate("window.__pandapadCamera.opened")
     page.get_by_role("button", name="Receive from another phone", exact=True).tap()
-    page.wait_for_function(f"window.__pandapadCamera.opened > {before}")
+    page.wait_for_function(f"window.__pandapadCamera.opened > {before}", polling=100)
 
 
 def address_after_pick(page) -> None:
@@ -277,7 +277,7 @@ def test_a_changed_code_is_refused_and_other_codes_are_not_mixed_in(browser, pho
     try:
         # Another app's code (a link): the reader says so and goes on reading; Cancel closes it.
         receive(b, camera_film, [png_of("https://example.org/menu")], frames_each=12)
-        b.wait_for_function("window.__pandapadCamera.notes.includes('foreign')")
+        b.wait_for_function("window.__pandapadCamera.notes.includes('foreign')", polling=100)
         assert "not a Pandapad code" in b.inner_text("#pandapad-camera-note")
         screenshot(b, "receive_camera_412x915", settle=False)
         b.tap("#pandapad-camera button")
@@ -287,7 +287,7 @@ def test_a_changed_code_is_refused_and_other_codes_are_not_mixed_in(browser, pho
         # The back gesture while the camera reads: the home, the camera off.
         wait_for_paint(b)
         b.get_by_role("button", name="Read the codes").tap()
-        b.wait_for_function("window.__pandapadCamera.opened === 2 && window.__pandapadCamera.notes.includes('foreign')")
+        b.wait_for_function("window.__pandapadCamera.opened === 2 && window.__pandapadCamera.notes.includes('foreign')", polling=100)
         b.go_back()
         b.get_by_role("button", name="Receive from another phone", exact=True).wait_for()
         assert b.evaluate("document.querySelector('#pandapad-camera')") is None

@@ -377,7 +377,7 @@ def test_a_right_to_left_name_keeps_its_score_on_its_own_side(browser, server, a
                     page.goto(f"{server.url}{path}?token={server.host_token}")
                     enable_semantics(page)
                 # The app's own signal: the engine painted a name beside its number.
-                page.wait_for_function("() => window.__ppText.beside.length > 0 || window.__ppText.error")
+                page.wait_for_function("() => window.__ppText.beside.length > 0 || window.__ppText.error", polling=100)
                 wait_for_fonts(page)  # then drawn again with the fonts its scripts fetch
                 page.screenshot(path=str(artifacts_dir / f"bidi_{screen.replace(' ', '_')}_{code}_360x740.png"))
                 seen = page.evaluate("({error: window.__ppText.error, beside: window.__ppText.beside})")

@@ -112,7 +112,7 @@ SAYS = """(text) => Array.from(document.querySelectorAll('flt-semantics')).some(
 
 def said(seat: Seat, text: str, timeout: float = 60_000) -> None:
     """Until `text` is part of what the phone's screen says."""
-    seat.page.wait_for_function(SAYS, arg=text, timeout=timeout)
+    seat.page.wait_for_function(SAYS, arg=text, polling=100, timeout=timeout)
 
 
 def hand_of(seat: Seat, name: str) -> None:
@@ -178,7 +178,7 @@ def test_a_guest_whose_phone_sleeps_past_its_link_comes_back_by_one_code_under_i
         os.kill(pid, signal.SIGSTOP)
     try:
         said(host, "the link to phone 2 dropped")
-        host.page.wait_for_function(f"() => ({LINKS})() < {links}", timeout=60_000)  # the host's page closed it
+        host.page.wait_for_function(f"() => ({LINKS})() < {links}", polling=100, timeout=60_000)  # the host's page closed it
         # The game goes on meanwhile: Ann's die changes on the host's phone.
         hand_of(host, "Ann")
         button(host.page, f"Remove {label('yellow', totals_shown(host.page)['Ann'])}").first.tap()

@@ -592,7 +592,7 @@ def test_a_new_build_replaces_the_old_one_whole_after_the_next_visit(phone_brows
             assert page.get_by_text(NEW_TAGLINE).count() == 0
             assert build_of_worker(page) == build_of_page(page)
             page.wait_for_function("window.pandapadWorker && (window.pandapadWorker.waiting !== null)",
-                                   timeout=START)
+                                   polling=100, timeout=START)
             page.close()
             # The visit after (the app closed and opened again): the new build, page and app alike.
             page = phone.open(url_of(server))
@@ -896,7 +896,7 @@ def said_on_screen(page, text, timeout: float = 30_000) -> None:
 
     pattern = text.pattern if isinstance(text, re.Pattern) else None
     try:
-        page.wait_for_function(SAID, arg=[None if pattern else text, pattern], timeout=timeout)
+        page.wait_for_function(SAID, arg=[None if pattern else text, pattern], polling=100, timeout=timeout)
     except NotInTime:  # what the screen said instead is the evidence of a failure
         raise AssertionError(f"not said on screen within {timeout / 1000:.0f} s: {pattern or text!r}; the screen "
                              f"said: {' | '.join(semantics_texts(page))}") from None
