@@ -91,8 +91,9 @@ DEFAULT_VIEWPORT = (412, 915)
 PHONE = dict(is_mobile=True, has_touch=True, device_scale_factor=2)
 # The suite's phones have asked for less motion (Android's "Remove animations", iOS's "Reduce
 # motion"): Flutter then plays every animation, a button's ink and a move between screens, at a
-# twentieth of its length. The same screens and taps, a third less of the browsers' CPU (#70: Royal
-# Ur's module 119 -> 78 CPU s, the GPU process 42 -> 18 s: each frame costs it ~60 ms here).
+# twentieth of its length. The same screens and taps for less CPU, each frame costing the GPU
+# process ~60 ms here (#70: Royal Ur's module alone 119 -> 78 CPU s; the whole suite 2543 -> 2367 s,
+# its phone builds' Python starts being no animation).
 # tests/conftest.py puts it in PHONE for each module, MOTION for a module marked `motion`, which
 # walks the animations as most phones play them; the benches import PHONE as it is here.
 LESS_MOTION = {"reduced_motion": "reduce"}

@@ -541,7 +541,8 @@ def test_no_text_is_clipped_on_any_screen_in_the_pseudo_locale_at_extra_large_te
             page.goto(f"{server.url}{path}?token={server.host_token}")
             enable_semantics(page)
             page.wait_for_function("() => Array.from(document.querySelectorAll('flt-semantics'))"
-                                   ".some(n => (n.getAttribute('aria-label') || n.textContent).includes('⟦'))", polling=100)
+                                   ".some(n => (n.getAttribute('aria-label') || n.textContent).includes('⟦'))",
+                                   polling=100)
             wait_for_paint(page)
             walk.screen(screen, also=(lambda page: squares.update(board_squares(page))) if path == "game/end-royal-ur"
                         else None)

@@ -287,7 +287,8 @@ def test_a_changed_code_is_refused_and_other_codes_are_not_mixed_in(browser, pho
         # The back gesture while the camera reads: the home, the camera off.
         wait_for_paint(b)
         b.get_by_role("button", name="Read the codes").tap()
-        b.wait_for_function("window.__pandapadCamera.opened === 2 && window.__pandapadCamera.notes.includes('foreign')", polling=100)
+        b.wait_for_function("window.__pandapadCamera.opened === 2 && window.__pandapadCamera.notes.includes('foreign')",
+                            polling=100)
         b.go_back()
         b.get_by_role("button", name="Receive from another phone", exact=True).wait_for()
         assert b.evaluate("document.querySelector('#pandapad-camera')") is None

@@ -178,7 +178,8 @@ def test_a_guest_whose_phone_sleeps_past_its_link_comes_back_by_one_code_under_i
         os.kill(pid, signal.SIGSTOP)
     try:
         said(host, "the link to phone 2 dropped")
-        host.page.wait_for_function(f"() => ({LINKS})() < {links}", polling=100, timeout=60_000)  # the host's page closed it
+        # The host's page closed it.
+        host.page.wait_for_function(f"() => ({LINKS})() < {links}", polling=100, timeout=60_000)
         # The game goes on meanwhile: Ann's die changes on the host's phone.
         hand_of(host, "Ann")
         button(host.page, f"Remove {label('yellow', totals_shown(host.page)['Ann'])}").first.tap()
