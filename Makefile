@@ -93,9 +93,11 @@ web-preview: web
 # compressed copies, which no test loads).
 # Two modules at a time, each whole in one worker (its server and store are module fixtures):
 # on 2 cores 16 minutes instead of 22 (tests/README.md says why). TEST_WORKERS=0: one process.
+# --no-loadscope-reorder: in conftest.py's order, the longest modules first (xdist would hand
+# the modules with the most tests out first, the long browser walks of few tests last).
 TEST_WORKERS ?= 2
 test: setup $(WEB_BUILT)
-	$(VPY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(VPY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Runs bench/bench_*.py one after another; a failing benchmark fails the target.
 bench: setup

@@ -100,10 +100,13 @@ def pytest_terminal_summary(terminalreporter):
             terminalreporter.write_line(f"{seconds:8.1f}s {module}")
 
 
-# The longest modules as the last runs printed them (slowest 10 modules), longest first.
+# The longest modules as the last runs printed them (slowest 10 modules), longest first: the
+# order xdist hands them out in (make test: --no-loadscope-reorder; by default it hands out the
+# modules with the most tests first, and these walks of few tests came last).
 LONGEST = ("tests.test_web_phone", "tests.test_browser_panda_royale", "tests.test_browser_pandoria",
-           "tests.test_browser_handoff", "tests.test_browser_phone_table", "tests.test_crash_import", "tests.test_browser_royal_ur",
-           "tests.test_browser_data", "tests.test_browser_mixed_table")
+           "tests.test_browser_clipping", "tests.test_browser_phone_table", "tests.test_browser_connection",
+           "tests.test_browser_data", "tests.test_browser_handoff", "tests.test_browser_royal_ur",
+           "tests.test_browser_languages")
 
 
 def pytest_collection_modifyitems(session, config, items):
