@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import os
 import sys
 
@@ -110,15 +111,17 @@ LONGEST = ("tests.test_web_phone", "tests.test_browser_panda_royale", "tests.tes
 
 
 def pytest_collection_modifyitems(session, config, items):
-    """The longest modules first, then the other modules with slow tests, the quick ones last
-    (the order within each module kept): with two workers (make test) the quick modules fill
-    the end, instead of one worker finishing a long browser module alone while the other has
-    nothing left to do."""
+    """The longest modules first, then the other modules with slow tests, the quick ones last,
+    those with the most tests first (the order within each module kept): with two workers
+    (make test) the quick modules fill the end, instead of one worker finishing a long module
+    alone while the other has nothing left to do (test_store_bounds, 51 tests and 44 s, came
+    last in file order and ran alone for 40 s)."""
     slow = {item.module.__name__ for item in items if item.get_closest_marker("slow")}
+    tests = collections.Counter(item.module.__name__ for item in items)
 
     def rank(item) -> tuple[int, int]:
         name = item.module.__name__
         if name in LONGEST:
             return 0, LONGEST.index(name)
-        return (1 if name in slow else 2), 0
+        return (1, 0) if name in slow else (2, -tests[name])
     items.sort(key=rank)
