@@ -723,6 +723,33 @@ def first_start(page, server) -> str:
     return build
 
 
+@pytest.fixture(scope="module")
+def returning_phone(phone_browser, served, tmp_path_factory) -> Path:
+    """A phone's profile the day after its first visit to `served` (first_start: the offline copy
+    and the snapshot of Python kept), made once for the module. A test that needs a phone that
+    has been here before opens a copy of it (returning()): every later opening of the app is one
+    of those, and a first visit costs the 2-core machine 15-20 s of one core, each time."""
+    profile = tmp_path_factory.mktemp("returning") / "profile"
+    with restarted(phone_browser, profile) as (page, said):
+        first_start(page, served)
+    return profile
+
+
+def returning(template: Path, tmp_path: Path) -> Path:
+    """A copy of the profile `template` (the browser on it closed) for this test's phone alone."""
+    profile = tmp_path / "profile"
+    shutil.copytree(template, profile, symlinks=True)
+    return profile
+
+
+def reopened(page, server) -> str:
+    """The app opened at its own address on a phone that has been here before: its home; the build."""
+    page.goto(url_of(server), timeout=START)
+    enable_semantics(page, timeout=START)
+    home(page)
+    return build_of_page(page)
+
+
 # The frames Flutter draws, counted before and after Python says its first screen is sent
 # (web/early.js holds them until then; Flutter's first, a warm-up, is drawn without asking).
 FRAMES_COUNTED = """(() => {
@@ -830,10 +857,10 @@ SPOIL = """async ([b, bytes, libs]) => {
                  id="libraries-placed-elsewhere"),
 ])
 def test_a_snapshot_that_cannot_be_restored_is_thrown_away_and_python_starts_as_on_a_first_visit(
-        phone_browser, served, tmp_path, bytes_, libs):
-    profile = tmp_path / "profile"
+        phone_browser, served, returning_phone, tmp_path, bytes_, libs):
+    profile = returning(returning_phone, tmp_path)
     with restarted(phone_browser, profile) as (page, said):
-        build = first_start(page, served)
+        build = reopened(page, served)
         assert page.evaluate(SPOIL, [build, bytes_, libs]) >= 2  # pydantic's core and msgpack's
     with restarted(phone_browser, profile, offline=True) as (page, said):
         page.goto(url_of(served), timeout=START)
@@ -916,21 +943,15 @@ def resume_panda_royale(page, server) -> None:
 
 
 def test_storage_cleared_mid_game_is_said_at_once_and_a_full_storage_refuses_the_tap_in_words(
-        phone_browser, served, tmp_path):
+        phone_browser, served, returning_phone, tmp_path):
     """Site data cleared under the running app (what "Clear browsing data" and the browser's
     eviction do), on a page the offline copy served, as a phone opens the app every day (#55),
     then a phone whose storage is full: each is said in words, no tap is shown that is not
     stored, the page never loads itself again while the games are only in its memory, and the
     games on the screen can be saved out and kept again."""
-    profile, origin = tmp_path / "profile", origin_of(served)
+    profile, origin = returning(returning_phone, tmp_path), origin_of(served)
     with restarted(phone_browser, profile) as (page, said):
-        page.goto(url_of(served), timeout=START)
-        enable_semantics(page, timeout=START)
-        home(page)
-        offline_copy_ready(page)
-        page.goto(url_of(served), timeout=START)  # opened again: the offline copy serves it
-        enable_semantics(page, timeout=START)
-        home(page)
+        reopened(page, served)  # the day after the first visit: the offline copy serves the page
         assert page.evaluate("navigator.serviceWorker.controller !== null")
         start_game(page)
         enter_hand(page, 1, {"yellow": [1]})
@@ -1103,7 +1124,7 @@ def not_shown(page, why: str, said: list[str]) -> None:
 
 
 def test_a_cold_opening_shows_the_pad_as_it_was_left_at_once_and_a_tap_on_it_lands_on_that_player(
-        phone_browser, served, tmp_path):
+        phone_browser, served, returning_phone, tmp_path):
     """#68: the pad's picture, kept once the pad is still, is on the screen before Flutter draws a
     frame, looks as the live pad does, holds a die tapped on it and makes it on Ann's hand once the
     pad is live; it is never shown once the games were written since (an import), the phone's
@@ -1111,9 +1132,9 @@ def test_a_cold_opening_shows_the_pad_as_it_was_left_at_once_and_a_tap_on_it_lan
     from tests.finished_examples import ALL
     other = tmp_path / "another-game.json"
     other.write_text(json.dumps(next(iter(ALL.values()))().model_dump(mode="json")))
-    profile = tmp_path / "profile"
+    profile = returning(returning_phone, tmp_path)
     with restarted(phone_browser, profile) as (page, said):
-        first_start(page, served)
+        reopened(page, served)
         start_game(page)
         tap_die(page, "yellow", 3)
         page.get_by_text(re.compile(r"^1 of 1 die\b")).wait_for()
