@@ -517,7 +517,7 @@ def open_app_page(
     """
     context = browser.new_context(viewport={"width": width, "height": height}, **{**PHONE, **context_kwargs})
     context.set_default_timeout(timeout)
-    _keep_evidence_on_close(context)
+    keep_evidence_on_close(context)
     context.add_init_script(FRAME_PROBE_JS)
     if init_script:
         context.add_init_script(init_script)
@@ -613,7 +613,9 @@ def where_stuck(page: "Page", frames: int = 25) -> str:
         return f"main thread: could not be paused ({exc})"
 
 
-def _keep_evidence_on_close(context) -> None:
+def keep_evidence_on_close(context) -> None:
+    """`context`'s pages, closed in the `finally` of a failing test, leave what they showed in
+    EVIDENCE (open_app_page's contexts do; a test that makes its own contexts calls this)."""
     close = context.close
 
     def close_keeping_evidence(*args, **kwargs):

@@ -24,7 +24,8 @@ from pathlib import Path
 import pytest
 
 from tests.browser_harness import (CHROMIUM, CHROMIUM_ARGS, NOT_A_LANGUAGE, PHONE, REPO_ROOT, enable_semantics,
-                                   screenshot, scrolled_to, semantics_texts, wait_for_text)
+                                   keep_evidence_on_close, screenshot, scrolled_to, semantics_texts,
+                                   wait_for_text)
 from tests.fake_camera import ALLOWED, camera_args, write_y4m
 from tests.pad_checks import main_py_score
 from tests.test_browser_panda_royale import (GAME, PLAYERS, button, enter_hand, label, play_round, start_game,
@@ -127,6 +128,7 @@ class Phone:
     def __init__(self, browser, size=(412, 915), **kwargs):
         self.context = browser.new_context(viewport={"width": size[0], "height": size[1]}, **PHONE, **kwargs)
         self.context.set_default_timeout(30_000)
+        keep_evidence_on_close(self.context)  # a failing test's report says what the phone showed
         self.elsewhere: list[str] = []
         self.context.on("request", self._seen)
 
@@ -169,6 +171,7 @@ def restarted(browser, profile: Path, offline: bool = False, quota: tuple[str, i
         str(profile), executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, ONLY_HERE], headless=True,
         viewport={"width": 412, "height": 915}, offline=offline, accept_downloads=True, locale=locale, **PHONE)
     context.set_default_timeout(30_000)
+    keep_evidence_on_close(context)
     said: list[str] = []
     page = context.pages[0] if context.pages else context.new_page()
     if quota is not None:
@@ -1014,6 +1017,8 @@ def test_what_the_phone_says_on_its_bad_days_comes_from_the_catalogs(phone_brows
         said["import"] = lang.n_("Import {n} game", "Import {n} games", 5)
         said["cleared"] = lang._("The browser cleared Pandapad's storage")
         said["Keep them again"] = lang._("Keep them again")
+        said["backup offered"] = lang._("A backup file keeps them if the browser's storage is cleared: it imports in "
+                                        "Your data, on this phone or any other.")
         said["another tab"] = lang._("Not kept: {reason}", reason=lang._(
             "another tab of Pandapad has used the storage since it was cleared. Export the games here, close this "
             "tab, and import the file in Pandapad."))
@@ -1036,8 +1041,12 @@ def test_what_the_phone_says_on_its_bad_days_comes_from_the_catalogs(phone_brows
         button(page, said["Back"]).tap()
         button(page, said["History"]).tap()
         page.get_by_role("button", name=re.compile(r", \d+ \w+ \d\d:\d\d")).first.tap()
+        # The offer is put in mid-screen once the phone has counted its games: scrolling before it
+        # is there swiped to the screen's foot, and the offer came in above, out of the tree (CI
+        # on a loaded machine: no "Save a backup file" in 120 s).
+        said_on_screen(page, said["backup offered"], timeout=START)
         with page.expect_download() as download:
-            scrolled_to(page, button(page, said["Save a backup file"])).tap(timeout=START)
+            scrolled_to(page, button(page, said["Save a backup file"])).tap()
         names.append(download.value.suggested_filename)
         page.get_by_text(download.value.suggested_filename, exact=False).first.wait_for()
         look("a finished game's backup file", page)
