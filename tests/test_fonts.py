@@ -61,12 +61,20 @@ FOR_LANGUAGE = {"zh-Hans": "Noto Sans SC", "zh-CN": "Noto Sans SC", "zh-SG": "No
                 "ja": "Noto Sans JP", "ko": "Noto Sans KR"}
 
 
-def engine_choice(missing: set[int], language: str) -> dict[int, fonts.EngineFont]:
+@lru_cache(maxsize=None)
+def engine_order() -> dict[str, int]:
+    return {font.url: i for i, font in enumerate(fonts.engine_fonts())}
+
+
+# Cached: a catalog's texts ask again and again about the same characters (#70: the eleven
+# languages' checks 34 -> 3 s of one core).
+@lru_cache(maxsize=None)
+def engine_choice(missing: frozenset[int], language: str) -> dict[int, fonts.EngineFont]:
     """The fonts Flutter's engine fetches for the characters `missing` of a frame, each
     character -> the font chosen for it: its greedy cover, ties to the phone's CJK family by
     navigator.language (else SC), else Noto Sans Symbols, else SC, else the first in its table
     (Flutter's font_fallbacks.dart, FontFallbackManager.findFontsForMissingCodePoints)."""
-    order = {font.url: i for i, font in enumerate(fonts.engine_fonts())}
+    order = engine_order()
     left = {c for c in missing if c in by_character()}
     chosen = {}
     while left:
@@ -95,10 +103,11 @@ def boxes(text: str, language: str = "en-US") -> dict[str, str]:
     """The characters of `text` a phone whose navigator.language is `language` would draw as a
     box -> why: alone in a frame, and with the rest of the text."""
     found = {}
-    missing = {ord(ch) for ch in text if unicodedata.category(ch) not in INVISIBLE and ord(ch) not in roboto()}
-    for c in missing - by_character().keys():
-        found[chr(c)] = "no font of Flutter's table has it"
-    for group in [missing] + [{c} for c in missing]:
+    missing = frozenset(ord(ch) for ch in text if unicodedata.category(ch) not in INVISIBLE and ord(ch) not in roboto())
+    for c in missing:
+        if c not in by_character():  # (not `missing - keys()`: that copies every key into a set)
+            found[chr(c)] = "no font of Flutter's table has it"
+    for group in [missing] + [frozenset((c,)) for c in missing]:
         for c, font in engine_choice(group, language).items():
             cmap = served_cmap(font.url)
             if cmap is None:
