@@ -129,18 +129,18 @@ def kill_at_random(server: ForkServer, data: Path, run: int, rng: random.Random)
     while not (line := server.line()).startswith("ended "):
         lines.append(line)  # what it printed before it died
     assert int(line.split()[1]) == -signal.SIGKILL, server.errors.read_text()[-2000:]
-    return [line.split() for line in lines if line.endswith("\n") and line.startswith("saved ")]
+    return [line.split() for line in lines if line.startswith("saved ")]  # whole lines: one write each
 
 
 @pytest.mark.slow
 def test_sigkill_at_random_moments_never_loses_a_reported_save(tmp_path):
-    child = tmp_path / "fork_server.py"
-    child.write_text(FORK_SERVER)
+    script = tmp_path / "fork_server.py"
+    script.write_text(FORK_SERVER)
     # Two stores killed at the same time, KILLS / 2 kills each: the test waits on its children,
     # so two chains use both cores.
     chains = [(tmp_path / f"data-{c}", range(c, KILLS, STORES), random.Random(2026 + c)) for c in range(STORES)]
     with ThreadPoolExecutor(STORES) as pool:
-        reported = list(pool.map(lambda chain: kill_again_and_again(child, *chain), chains))
+        reported = list(pool.map(lambda chain: kill_again_and_again(script, *chain), chains))
     assert sum(saves for saves, _ in reported) > KILLS * 10  # the kills really landed among saves
     for (data, _, _), (_, last_reported) in zip(chains, reported):
         every_version_rebuilds(data, last_reported)
