@@ -91,11 +91,12 @@ web-preview: web
 
 # The browser tests of the phone build run against build/web, made once here (without the
 # compressed copies, which no test loads).
-# Two modules at a time, each whole in one worker (its server and store are module fixtures):
-# on 2 cores 16 minutes instead of 22 (tests/README.md says why). TEST_WORKERS=0: one process.
+# Three modules at a time on 2 cores, each whole in one worker (its server and store are module
+# fixtures): a worker waiting on a page, a timer or a child leaves a core to another (two workers
+# left the machine idle 11 % of the run; tests/README.md has the figures). TEST_WORKERS=0: one process.
 # --no-loadscope-reorder: in conftest.py's order, the longest modules first (xdist would hand
 # the modules with the most tests out first, the long browser walks of few tests last).
-TEST_WORKERS ?= 2
+TEST_WORKERS ?= 3
 test: setup $(WEB_BUILT)
 	$(VPY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 

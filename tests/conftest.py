@@ -112,7 +112,7 @@ LONGEST = ("tests.test_web_phone", "tests.test_browser_panda_royale", "tests.tes
 
 def pytest_collection_modifyitems(session, config, items):
     """The longest modules first, then the other modules with slow tests, the quick ones last,
-    those with the most tests first (the order within each module kept): with two workers
+    those with the most tests first (the order within each module kept): with several workers
     (make test) the quick modules fill the end, instead of one worker finishing a long module
     alone while the other has nothing left to do (test_store_bounds, 51 tests and 44 s, came
     last in file order and ran alone for 40 s)."""
