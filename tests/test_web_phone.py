@@ -574,42 +574,50 @@ def build_of_site(site: Path) -> str:
     return re.search(r'name="pandapad-build-id" content="([0-9a-f]+)"', (site / "index.html").read_text()).group(1)
 
 
-def test_a_new_build_replaces_the_old_one_whole_after_the_next_visit(phone_browser, site, tmp_path):
-    root = tmp_path / "web"
-    shutil.copytree(site, root)
-    with static_server(root) as server:
-        phone = Phone(phone_browser)
-        try:
-            page = phone.open(url_of(server))
-            opened(page)
-            wait_for_text(page, "Score pad for the table")
-            offline_copy_ready(page)
-            old_build = build_of_page(page)
-            snapshot_kept(page, old_build)
-            newer_build(root)
-            # The next visit: the old build still, whole, while the new one is fetched behind it.
-            page.reload(timeout=START)
-            enable_semantics(page, timeout=START)
-            home(page)
-            assert page.locator("meta[name=pandapad-build]").count() == 0
-            assert page.get_by_text(NEW_TAGLINE).count() == 0
-            assert build_of_worker(page) == build_of_page(page)
-            page.wait_for_function("window.pandapadWorker && (window.pandapadWorker.waiting !== null)",
-                                   polling=100, timeout=START)
-            page.close()
-            # The visit after (the app closed and opened again): the new build, page and app alike.
-            page = phone.open(url_of(server))
-            page.wait_for_selector("meta[name=pandapad-build]", state="attached", timeout=START)
-            opened(page)
-            wait_for_text(page, NEW_TAGLINE)
-            assert build_of_worker(page) == build_of_page(page)
-            # Python's snapshot of the old build is gone, one of the new build kept (#44).
-            new_build = build_of_page(page)
-            assert new_build != old_build
-            snapshot_kept(page, new_build)
-            assert snapshot_builds(page) == [new_build]
-        finally:
-            phone.close()
+@contextmanager
+def newer_build_served(server):
+    """The module's site replaced by a newer build (newer_build) at the same address, as a new
+    `make web` deployed; the site as it was put back after, for the module's other tests."""
+    root = server.root
+    kept = {name: (root / name).read_bytes() for name in ("app.tar.gz", "index.html", "404.html", "sw.js")}
+    try:
+        newer_build(root)
+        yield
+    finally:
+        for name, data in kept.items():
+            (root / name).unlink()  # a new file, not a write through a link the site's copy may share
+            (root / name).write_bytes(data)
+
+
+def test_a_new_build_replaces_the_old_one_whole_after_the_next_visit(phone_browser, served, returning_phone, tmp_path):
+    """A phone that has been here before (its offline copy and its snapshot of Python kept) opens
+    the app after a new build is deployed, and again after that."""
+    profile = returning(returning_phone, tmp_path)
+    old_build = build_of_site(served.root)
+    with newer_build_served(served), restarted(phone_browser, profile) as (page, said):
+        # The next visit: the old build still, whole, while the new one is fetched behind it.
+        assert reopened(page, served) == old_build
+        wait_for_text(page, "Score pad for the table")
+        assert page.locator("meta[name=pandapad-build]").count() == 0
+        assert build_of_worker(page) == old_build
+        snapshot_kept(page, old_build)
+        page.wait_for_function("window.pandapadWorker && (window.pandapadWorker.waiting !== null)",
+                               polling=100, timeout=START)
+        context = page.context
+        page.close()
+        # The visit after (the app closed and opened again): the new build, page and app alike.
+        page = context.new_page()
+        page.goto(url_of(served), timeout=START)
+        enable_semantics(page, timeout=START)
+        page.wait_for_selector("meta[name=pandapad-build]", state="attached", timeout=START)
+        opened(page)
+        wait_for_text(page, NEW_TAGLINE)
+        assert build_of_worker(page) == build_of_page(page)
+        # Python's snapshot of the old build is gone, one of the new build kept (#44).
+        new_build = build_of_page(page)
+        assert new_build != old_build
+        snapshot_kept(page, new_build)
+        assert snapshot_builds(page) == [new_build]
 
 
 def test_the_phone_by_itself_reads_its_own_language_and_only_a_japanese_phone_fetches_the_japanese_font(
