@@ -118,7 +118,7 @@ def kill_at_random(server: ForkServer, data: Path, run: int, rng: random.Random)
             lines.append(line)
     if rng.random() < 0.15:  # sometimes while it starts: opening, sweeping, backing up (a forked
         time.sleep(rng.uniform(0.0, 0.01))  # child opens its store and loads its game in ~4 ms here)
-    else:
+    elif "stopped\n" not in lines:  # a child that failed at once says so before its server's "child"
         for _ in range(rng.randint(1, 60) - len(lines)):
             lines.append(server.line())
             if lines[-1] == "stopped\n":

@@ -7,6 +7,7 @@ import ast
 import re
 from pathlib import Path
 
+from tests.test_rooms import write
 from views.hosts import flet_pin
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +44,7 @@ def imports(path: Path, name: str, known: dict[str, Path]) -> set[str]:
 
 def graph(root: Path = ROOT) -> dict[str, set[str]]:
     known = modules(root)
-    return {name: imports(path, name, known) for name, path in known.items() if path.is_file()}
+    return {name: imports(path, name, known) for name, path in known.items()}
 
 
 def circles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -104,10 +105,7 @@ def test_a_screen_importing_a_host_is_named(tmp_path):
              "views/hosts/server.py": "from views.screens import home\n", "views/screens/__init__.py": "",
              "views/screens/home.py": "from views.hosts.host import Host\ndef f():\n    from views.hosts import server\n",
              "main.py": "from views.hosts import server\n"}
-    for rel, text in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text, encoding="utf-8")
-    assert hosts_reached(graph(tmp_path)) == {("views.screens.home", "views.hosts.server")}
+    assert hosts_reached(graph(write(tmp_path, files))) == {("views.screens.home", "views.hosts.server")}
 
 
 def code_files() -> list[Path]:
