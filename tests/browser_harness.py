@@ -710,6 +710,11 @@ def swipe(page: "Page", dy: float, touch: bool = False) -> None:
 # The share of the screen's height at its foot that scrolled_to keeps a control out of.
 FOOT = 0.15
 
+# Two frames of the page, awaited in it: the wheel's event has been handled when mouse.wheel returns
+# (Flutter moves the list at once and asks for a frame), and the frame that draws the list where it
+# moved, its accessibility tree with it, runs before the second of them.
+TWO_FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
 
 def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 12,
                 bottom: float = 0) -> "Locator":
@@ -734,6 +739,10 @@ def scrolled_to(page: "Page", locator: "Locator", top: float = 64, tries: int = 
         if box and top <= box["y"] and box["y"] + box["height"] <= view["height"] - foot:
             return locator
         swipe(page, box["y"] - view["height"] / 2 if box else view["height"] / 2)
+        # The frame the wheel asked for first: on a loaded machine it can come later than the half
+        # second below, and the screen is then taken to be at its foot (most likely why a tap on a
+        # tile far down the home did nothing in a fresh-clone run with three workers).
+        page.evaluate(TWO_FRAMES)
         for _ in range(20):  # until the accessibility tree has followed the scroll
             page.wait_for_timeout(25)
             if (locator.bounding_box() if locator.count() else None) != box:

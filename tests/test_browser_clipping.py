@@ -46,8 +46,8 @@ import scoring
 from scoring import pass_the_pandas as ptp
 from storage import Store, settings as stored_settings
 from tests.records_for_tests import record
-from tests.browser_harness import (ARTIFACTS_DIR, PHONE, enable_semantics, flet_server, open_app_page, scrolled_to,
-                                   semantics_texts, table_server, wait_for_paint)
+from tests.browser_harness import (ARTIFACTS_DIR, PHONE, TWO_FRAMES, enable_semantics, flet_server, open_app_page,
+                                   scrolled_to, semantics_texts, table_server, wait_for_paint)
 # The walk's own screens and table: its data_dir is a fixture (made again for this module).
 from tests.test_browser_languages import SCREENS, TOKEN, data_dir  # noqa: F401
 from tests.test_browser_languages import WALK_NAMES, speaking, unmarked
@@ -478,12 +478,6 @@ class Walk:
             page.mouse.move(scroller["x"], scroller["y"])
             page.mouse.wheel(0, want * self.per_px)
             after_the_wheel(page)
-
-
-# Two frames of the page, awaited in it: the wheel's event has been handled when mouse.wheel returns
-# (Flutter moves the list at once and asks for a frame), and the frame that draws the list where it
-# moved, its accessibility tree with it, runs before the second of them.
-TWO_FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
 def after_the_wheel(page) -> None:
