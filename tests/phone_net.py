@@ -131,6 +131,28 @@ def connect_in(ns: str, host: str, port: int, timeout: float = 30) -> socket.soc
     return made[0]
 
 
+def grouped() -> bool:
+    """Whether this kernel shares the cores between sessions first (autogroup)."""
+    try:
+        return Path("/proc/sys/kernel/sched_autogroup_enabled").read_text().strip() == "1"
+    except OSError:  # built without it
+        return False
+
+
+def weigh(pid: int, nice: int) -> None:
+    """Give process `pid`'s scheduling group the CPU weight of `nice` (-20..19, 0 as made). Linux
+    shares the cores between sessions first (autogroup: every browser here starts a session, and
+    so a group, of its own), so a process's own nice counts only inside its group: the group's is
+    what sets its share beside the suite's other browsers. Where groups are off, the process and
+    its threads are weighed themselves. Quietly nothing where it is not allowed (no CAP_SYS_NICE)."""
+    with contextlib.suppress(OSError):  # gone, or not allowed: the test runs at the usual weight
+        if grouped():
+            Path(f"/proc/{pid}/autogroup").write_text(str(nice))
+            return
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            os.setpriority(os.PRIO_PROCESS, int(task.name), nice)
+
+
 @dataclass
 class Phone:
     """One phone: its namespace, its address on the Wi-Fi, and (once asked) its Chromium, its
@@ -161,6 +183,13 @@ class Phone:
             except OSError:
                 continue
         return found
+
+    def weigh(self, nice: int, engine: str = "chromium") -> None:
+        """Every process of the phone's browser (pids(engine)) at the CPU weight of `nice`
+        (module weigh()): a phone is a device of its own, here it shares the cores with the
+        suite's other workers."""
+        for pid in self.pids(engine):
+            weigh(pid, nice)
 
     def connect(self, port: int, host: str = "127.0.0.1", timeout: float = 30) -> socket.socket:
         """A TCP socket to `host:port` as seen from inside the phone's namespace (its own

@@ -33,6 +33,7 @@ import pytest
 from storage import Store
 from tests import finished_examples as fx
 from tests.browser_harness import ARTIFACTS_DIR, HOST, flet_server, free_port
+from tests.phone_net import weigh
 from views.handover.send import frames
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -60,9 +61,10 @@ class Firefox:
     of tests/phone_net.py whose namespace it runs in (its driver's port reached in there);
     `prefs`: more of the profile's preferences (name -> value); `camera`: a site (origin) whose
     camera the person allowed, for good, as a phone's browser keeps it (the permission is then
-    the profile's from the start: BiDi's permissions.setPermission takes no camera)."""
+    the profile's from the start: BiDi's permissions.setPermission takes no camera); `nice`: its
+    CPU weight from its start (tests/phone_net.py weigh)."""
 
-    def __init__(self, phone=None, prefs: dict | None = None, camera: str | None = None):
+    def __init__(self, phone=None, prefs: dict | None = None, camera: str | None = None, nice: int = 0):
         from websockets.sync.client import connect
 
         self.profile = tempfile.mkdtemp(prefix="pandapad-firefox-")
@@ -81,6 +83,8 @@ class Firefox:
         self.proc = subprocess.Popen(["ip", "netns", "exec", phone.ns, *command] if phone else command,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                      start_new_session=True)
+        if nice:
+            weigh(self.proc.pid, nice)  # its session is its group: every process it starts is in it
         said = []
         for line in self.proc.stdout:  # it says where it listens once it is up
             said.append(line)
