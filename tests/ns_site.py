@@ -3,8 +3,9 @@
 Run as `python -m tests.ns_site ROOT` inside the namespace (`ip netns exec NS ...`): it serves ROOT
 on that namespace's own 127.0.0.1 (a secure context, so the page may ask for the camera and keep a
 service worker), on a port the kernel picks there, and prints the port once it listens. Files go
-out as they are with `Cache-Control: no-store` (as tests/test_web_phone.py's `Quiet`). It stops
-when its stdin closes, so a test run that dies cannot leave it serving in a namespace."""
+out as they are with `Cache-Control: no-store` (tests/test_web_phone.py's `Quiet` is this one,
+slowed at will). It stops when its stdin closes, so a test run that dies cannot leave it serving
+in a namespace."""
 from __future__ import annotations
 
 import functools
@@ -24,8 +25,17 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A browser that dropped a request it no longer wanted (a page reloaded, a worker's fetch
+        given up mid-file) is nothing to print: here no one reads this server's stderr, and a
+        pipe full of such tracebacks would stop it. Anything else is printed, as socketserver does."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def main(root: str) -> None:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=root))
+    server = Server(("127.0.0.1", 0), functools.partial(Quiet, directory=root))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(server.server_address[1], flush=True)

@@ -7,7 +7,6 @@ one Chromium for this module.
 from __future__ import annotations
 
 import functools
-import http.server
 import io
 import json
 import os
@@ -26,6 +25,7 @@ import pytest
 from tests.browser_harness import (CHROMIUM, CHROMIUM_ARGS, NOT_A_LANGUAGE, PHONE, REPO_ROOT, enable_semantics,
                                    keep_evidence_on_close, screenshot, scrolled_to, semantics_texts,
                                    wait_for_text)
+from tests import ns_site
 from tests.fake_camera import ALLOWED, camera_args, write_y4m
 from tests.pad_checks import main_py_score
 from tests.test_browser_panda_royale import (GAME, PLAYERS, button, enter_hand, label, play_round, start_game,
@@ -53,7 +53,7 @@ def site():
     return SITE
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
+class Quiet(ns_site.Quiet):
     """Files as they are, nothing kept by the browser's HTTP cache: what a phone has offline,
     it has from the app's own offline copy (the service worker). `slow`: file name -> seconds its
     answer takes (a slow connection)."""
@@ -62,13 +62,6 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
     def do_GET(self):
         time.sleep(self.slow.get(self.path.split("?")[0].rsplit("/", 1)[-1], 0))
         super().do_GET()
-
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
-    def log_message(self, *args):
-        pass
 
 
 @contextmanager
@@ -81,7 +74,7 @@ def static_server(root: Path, heard: list[str] | None = None, slow: dict[str, fl
                 heard.append(self.path)
 
     Heard.slow = slow or {}
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Heard, directory=str(root)))
+    server = ns_site.Server(("127.0.0.1", 0), functools.partial(Heard, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
