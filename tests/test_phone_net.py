@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import http.server
 import ipaddress
+import os
+import subprocess
 import threading
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
-from tests.phone_net import SUBNET, wifi
+from tests.phone_net import SUBNET, grouped, weigh, wifi
 
 pytestmark = [pytest.mark.browser]
 
@@ -133,3 +136,23 @@ def test_a_phone_reaches_nothing_but_its_wifi(phones):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_phone_weighed_gets_that_share_and_back():
+    """weigh() sets the CPU weight a test gives a phone's browser (test_browser_mixed_table) on the
+    group that Linux shares the cores by, or on the process's own threads where there are none."""
+    proc = subprocess.Popen(["sleep", "60"], start_new_session=True)  # a session: a browser's group
+    try:
+        def weight() -> int:
+            if grouped():
+                return int(Path(f"/proc/{proc.pid}/autogroup").read_text().split()[-1])
+            return os.getpriority(os.PRIO_PROCESS, proc.pid)
+
+        assert weight() == 0
+        weigh(proc.pid, -5)
+        assert weight() == -5
+        weigh(proc.pid, 0)
+        assert weight() == 0
+    finally:
+        proc.kill()
+        proc.wait()
