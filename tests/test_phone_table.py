@@ -292,6 +292,37 @@ def test_two_guests_editing_the_same_revision_at_once_both_end_in_the_store(stor
     run_apart(play())
 
 
+@pytest.mark.parametrize("hold,told_at", [(phone_table.HOLD_PAD, [3]), (0, [2, 3])])
+def test_the_hosts_pad_shows_a_burst_once_at_its_last_save_and_a_lone_tap_at_once(stores, monkeypatch, hold, told_at):
+    # On a slow phone a frame of the host's pad costs more than taking an edit, and the same page
+    # carries the guests' messages (#69): while more edits of a burst are heard and not yet taken,
+    # the host's pad waits, up to HOLD_PAD (0: only the burst's first save waits).
+    monkeypatch.setattr(phone_table, "HOLD_PAD", hold)
+
+    async def play():
+        table = await table_of(stores, guests=3)
+        told = []
+        table.host.tell_pad = told.append
+        await table.games.edit(table.game_id, await table.stored(), cat_rolls)  # round 1 begun
+        await until(lambda: all(p.guest.saved.revision == 2 for p in table.phones), what="the guests hear it")
+        before = await table.stored()
+        for phone, rolls in zip(table.phones, (ann_rolls, ben_rolls, cat_rolls)):  # all on the wire at once
+            phone.link.send("host", save_message(1, table.game_id, before.revision, rolls(before.record)))
+        await until(lambda: all(answer_to(p, 1) is not None for p in table.phones), what="every guest's answer")
+        stored = await table.stored()
+        assert stored.revision == before.revision + 3
+        assert [saved.revision - before.revision for saved in told] == told_at
+        assert told[-1] == stored  # the pad ends on the store's latest, every tap of the burst in it
+        told.clear()
+        one = table.phones[0]
+        await until(lambda: one.guest.saved == stored, what="the guest hears the burst")
+        one.link.send("host", save_message(2, table.game_id, stored.revision, ann_rolls(stored.record)))
+        await until(lambda: answer_to(one, 2) is not None, what="the lone tap's answer")
+        assert answer_to(one, 2)["t"] == "saved"
+        assert told == [await table.stored()]  # told when it was taken: nothing else was heard
+    run_apart(play())
+
+
 def test_in_a_burst_an_edit_on_the_same_part_is_still_stale_and_ends_in_the_store_after_its_resend(stores):
     # Three guests from one revision: Ann's die, Ben's die, and another die of Ann's. Ben's is put
     # on Ann's; the third changed what the first changed (Ann's yellow dice), so it is answered

@@ -80,6 +80,9 @@ TAKE_WITHIN = 0.6
 # Revisions whose records the host keeps to rebase a guest's edit on: a burst of taps of every
 # guest of the biggest table (9 guests of a 10-player Panda Royale) starts from one of them.
 KEPT = 16
+# Seconds the host's own pad may wait for the rest of a burst (#69): while other guests' edits are
+# heard and not yet taken, it shows the burst's last save once, in one frame, not one per tap.
+HOLD_PAD = 0.25
 
 
 class LinkFailed(Exception):
@@ -143,6 +146,9 @@ class TableHost:
         # The records of the last KEPT revisions this phone stored, read or sent: the one a guest's
         # edit started from, to put its tap on the latest (scoring/rebase.py).
         self.kept: dict[int, RecordBase] = {}
+        self._heard_edits = 0           # guests' edits heard and not yet answered
+        self._untold: Saved | None = None  # the latest save the host's own pad has not been told of
+        self._held_since = 0.0
         games.after_save.append(self._saved_here)
         games.tables[game_id] = self
         self.ended = False
@@ -308,11 +314,15 @@ class TableHost:
         if type(ask) is not int:  # an edit's id: its answer is matched by it
             ask = None
         guest.waiting.add(ask)
+        self._heard_edits += 1
         try:
             return await self._edit(guest, kind, ask, message, arrived)
         finally:
             guest.waiting.discard(ask)
             guest.given_up.discard(ask)
+            self._heard_edits -= 1
+            if not self._heard_edits:
+                self._tell_pad()
 
     async def _edit(self, guest: Guest, kind: str, ask, message: dict, arrived: float) -> dict | None:
         async with self._lock:
@@ -367,8 +377,20 @@ class TableHost:
         # (the page that sends their messages is the one that draws it).
         self._send(guest, game_message("saved", saved, ask=ask))
         self.broadcast(saved, but=guest)
-        self.tell_pad(saved)
+        # On a slow phone a frame of the host's pad costs more than taking an edit, and the page
+        # that draws it also carries the guests' messages: the pad waits for the rest of a burst.
+        now = asyncio.get_running_loop().time()
+        if self._untold is None:
+            self._held_since = now
+        self._untold = saved
+        if self._heard_edits <= 1 or now - self._held_since > HOLD_PAD:
+            self._tell_pad()
         return None
+
+    def _tell_pad(self) -> None:
+        saved, self._untold = self._untold, None
+        if saved is not None:
+            self.tell_pad(saved)
 
     async def _load(self) -> Saved:
         self.latest = await self.games.load(self.game_id)
