@@ -27,11 +27,21 @@ The host's phone starts a Panda Royale game of one player per phone and invites 
   to a quarter of a core as a mid-range phone (bench/slow_phone.py's cgroup, as bench_web_cold.py
   --share), moved in before its page opens; the guests stay at full speed. The JavaScript loop of
   slow_phone.LOOP_JS on the host against a guest says the slowdown the figures were taken at.
+- --guests-share 0.25: each guest's page and worker held too, each in a group of its own (every
+  phone an ordinary phone; the four then need one core of this machine's two, not all of both).
+- Also printed, for where the time goes: the animation frames each page drew in the bursts (its
+  requestAnimationFrame callbacks: Flutter asks one per frame), and the host's browser's CPU in
+  the bursts thread by thread (the page's main thread "chromium", Python's "DedicatedWorker",
+  the raster and GC pool "ThreadPoolForeg", the GPU process's own).
+- Four phones on this machine's two cores: at full speed the guests' browsers and the four GPU
+  processes (SwiftShader, software) take the cores from the host in each burst. With one guest
+  the host's figures are the app's own path; with three, the burst's CPU across the table.
 - Every phone is timed as one that opened the app before: the bench waits for each phone's first
   visit to keep its Python for the next opening (slow_phone.kept_for_next_opening) before the game.
 
 Run: flock /tmp/pandapad-browser.lock .venv/bin/python bench/bench_phone_table.py
-       [--guests 3] [--rounds 30] [--share 0.25] [--site DIR] [--trace FILE] [--host-canvaskit]
+       [--guests 3] [--rounds 30] [--share 0.25] [--guests-share 0.25] [--site DIR] [--trace FILE]
+       [--host-canvaskit]
      (--trace: where the host's page spends the bursts, by thread and function, bench/trace_top.py)
      (make build/web/.built first if build/web is missing; as root: namespaces and the cgroup.
      It measures a copy of the build, slow_phone.private_site; --site another build, e.g. main's)
@@ -54,7 +64,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from bench import trace_top  # noqa: E402
 from bench.bench_web_cold import build_of  # noqa: E402
 from bench import cpu_split  # noqa: E402
-from bench.slow_phone import PERIOD_US, HalfCore, budget, kept_for_next_opening, loop_ms, private_site  # noqa: E402
+from bench.slow_phone import (PERIOD_US, HalfCore, browser_tree, budget, kept_for_next_opening,  # noqa: E402
+                              loop_ms, private_site)
 from tests.browser_harness import enable_semantics  # noqa: E402
 from tests.phone_net import ip, wifi  # noqa: E402
 from tests.test_browser_panda_royale import button, label, start_game  # noqa: E402
@@ -81,6 +92,9 @@ WATCH_TOTALS = """(names) => {
   // The finger's touch, as the page's input event has it (on the same wall clock): the driver's
   // own steps before it (finding the button, waiting for it to stand still) are no person's.
   window.__touched = [];
+  // The page's animation frames (Flutter asks one for each frame it draws).
+  window.__frames = 0; const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (f) => raf((t) => { window.__frames++; return f(t); });
   window.addEventListener('pointerdown', (e) => window.__touched.push(performance.timeOrigin + e.timeStamp), true);
   new MutationObserver(look).observe(document.body, {subtree: true, childList: true, attributes: true,
                                                      characterData: true});
@@ -162,6 +176,9 @@ def main() -> None:
     parser.add_argument("--host-canvaskit", action="store_true",
                         help="the host's phone runs the JavaScript build with CanvasKit (a phone without "
                              "WebAssembly GC) instead of the WebAssembly one with skwasm")
+    parser.add_argument("--guests-share", type=float, default=None,
+                        help="each guest's page and worker held to this share of a core, in a group of "
+                             "its own (0.25: every guest an ordinary phone with a core of its own)")
     parser.add_argument("--budget", type=float, default=1500, help="seconds before the run gives up")
     args = parser.parse_args()
     if not 1 <= args.guests <= len(NAMES) - 1:
@@ -171,12 +188,15 @@ def main() -> None:
     names = NAMES[:args.guests + 1]
     quota = round(PERIOD_US * args.share) if args.share else None
     held_to = HalfCore(quota_us=quota) if quota else contextlib.nullcontext()
-    with sync_playwright() as pw, wifi(args.guests + 1) as net, held_to as hold:
+    guest_quota = round(PERIOD_US * args.guests_share) if args.guests_share else None
+    with sync_playwright() as pw, wifi(args.guests + 1) as net, held_to as hold, contextlib.ExitStack() as stack:
         seats, said = [], []
         for k, phone in enumerate(net.phones):
             film = phone.start(pw.chromium, site)
             if k == 0 and quota:  # before its page opens: the renderers forked later are held too
                 hold.hold(profile_of(phone))
+            if k > 0 and guest_quota:
+                stack.enter_context(HalfCore(quota_us=guest_quota, tag=f"-guest{k}")).hold(profile_of(phone))
             if k == 0 and args.host_canvaskit:  # as a phone without WebAssembly GC opens the site
                 context = phone.new_context()
                 context.add_init_script(WITHOUT_WASM_GC)
@@ -213,6 +233,10 @@ def main() -> None:
         by_turn: dict[int, list[float]] = {}  # on the host, by the tap's place in its burst
         spreads = []  # each burst's first touch to its last
         cpu_before = cpu_split.snapshot()  # every process's CPU, the four browsers' among them
+        # The host's own processes thread by thread: whose share of its (held) core the bursts took.
+        host_tree = {p.pid: p.kind + (f"({p.sub})" if p.sub else "")
+                     for p in browser_tree(profile_of(net.phones[0]))}
+        host_before = cpu_split.threads_of(list(host_tree))
         began = time.monotonic()
         if args.trace:  # the host's browser, Playwright's own tracing (profile_tap.py's, with V8's sampler)
             net.phones[0].browser.start_tracing(page=host.page, path=str(args.trace),
@@ -246,12 +270,16 @@ def main() -> None:
             for seat in seats:  # the next burst's marks only
                 seat.page.evaluate("window.__totals.length = 0")
         burst_time = time.monotonic() - began
+        frames = [seat.page.evaluate("window.__frames") for seat in seats]
         cpu_in_bursts = cpu_split.spent_between(cpu_before, cpu_split.snapshot())
+        host_threads = cpu_split.threads_between(host_before, cpu_split.threads_of(list(host_tree)), host_tree)
         if args.trace:
             net.phones[0].browser.stop_tracing()
             print(trace_top.report(trace_top.events_of(json.loads(args.trace.read_text()))), file=sys.stderr)
     speed = (f"the host's page and worker held to {args.share} of a core (cgroup v1 cpu.cfs_quota_us {quota} "
-             f"of {PERIOD_US})" if quota else "every phone at full speed")
+             f"of {PERIOD_US})" if quota else "the host at full speed")
+    speed += (f"; each guest's held to {args.guests_share} of a core, a group each" if guest_quota
+              else "; the guests at full speed")
     print(f"A table of phones (#54, #69): the host and {args.guests} guests, each its own Chromium in its own "
           f"network namespace, 412 x 915; build {build_of(site)} (a copy of {args.site}); {speed}")
     if held is not None:
@@ -264,6 +292,8 @@ def main() -> None:
     print(f"{args.rounds} bursts of {args.guests} taps at once in {burst_time:.0f} s "
           f"(a burst's first touch to its last: median {statistics.median(spreads):.0f} ms)")
     print(f"  CPU in the bursts (bench/cpu_split.py's kinds): {cpu_in_bursts}")
+    print(f"  animation frames in the bursts: host {frames[0]}, guests {', '.join(map(str, frames[1:]))}")
+    print(f"  the host's browser in the bursts, by thread: {host_threads}")
     print_taps(on_host, on_other)
     if len(by_turn) > 1:  # the later taps of a burst wait for the earlier ones, and are answered "stale" first
         print("  on the host, by the tap's place in its burst: " + "; ".join(

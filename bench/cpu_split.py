@@ -78,6 +78,35 @@ def spent_between(before: dict[str, tuple[str, float]], after: dict[str, tuple[s
     return ", ".join(f"{kind} {seconds:.1f} s" for kind, seconds in spent.most_common() if seconds >= 0.05)
 
 
+def threads_of(pids: list[int]) -> dict[tuple[int, str], float]:
+    """Every thread of these processes now: (pid, thread name) -> its CPU seconds so far (threads of
+    one name in one process summed: Chromium names its pools alike)."""
+    now: collections.Counter[tuple[int, str]] = collections.Counter()
+    for pid in pids:
+        try:
+            tids = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in tids:
+            try:
+                name = open(f"/proc/{pid}/task/{tid}/comm").read().strip()
+                fields = open(f"/proc/{pid}/task/{tid}/stat").read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            now[(pid, name)] += (int(fields[11]) + int(fields[12])) / TICK
+    return dict(now)
+
+
+def threads_between(before: dict[tuple[int, str], float], after: dict[tuple[int, str], float],
+                    label: dict[int, str]) -> str:
+    """The CPU seconds each thread (by its process's label and its name) used between two
+    threads_of() readings, as one line, the most first."""
+    spent: collections.Counter[str] = collections.Counter()
+    for (pid, name), used in after.items():
+        spent[f"{label.get(pid, pid)}/{name}"] += used - before.get((pid, name), 0.0)
+    return ", ".join(f"{key} {seconds:.2f} s" for key, seconds in spent.most_common() if seconds >= 0.02)
+
+
 def machine_ticks() -> tuple[int, int]:
     """(all ticks, idle ticks) of the whole machine so far."""
     values = [int(v) for v in open("/proc/stat").readline().split()[1:9]]

@@ -107,8 +107,9 @@ class HalfCore:
     """A cgroup v1 cpu group held to QUOTA_US of PERIOD_US; `hold(profile)` moves the browser's
     zygotes and renderers in, `free(profile)` moves them back to the root group."""
 
-    def __init__(self, quota_us: int = QUOTA_US, period_us: int = PERIOD_US):
-        self.path = CPU / f"pandapad-slow-{os.getpid()}"
+    def __init__(self, quota_us: int = QUOTA_US, period_us: int = PERIOD_US, tag: str = ""):
+        # `tag` names one of several groups in one run (bench_phone_table.py: a guest's phone each)
+        self.path = CPU / f"pandapad-slow-{os.getpid()}{tag}"
         self.quota_us, self.period_us = quota_us, period_us
         self.moved: list[Proc] = []  # every process moved in, once (for the report)
         self._old_term = None
