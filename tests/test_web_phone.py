@@ -271,8 +271,28 @@ def test_the_home_shows_the_five_games_and_nothing_is_asked_of_another_host(phon
             phone.close()
 
 
+# What the page hears from Python's worker: for each message, how many of Flet's messages it
+# carries (web/python-worker.js sends those of one step of Python's together, #69).
+WORKER_HEARD = """(() => {
+    const Plain = window.Worker;
+    window.__workerHeard = [];
+    window.Worker = function (...args) {
+        const worker = new Plain(...args);
+        worker.addEventListener("message", (event) => {
+            const data = event.data;
+            const flet = data && Array.isArray(data.pandapadBatch) ? data.pandapadBatch.length
+                : data instanceof Uint8Array ? 1 : 0;
+            if (flet) window.__workerHeard.push(flet);
+        });
+        return worker;
+    };
+    window.Worker.prototype = Plain.prototype;
+})()"""
+
+
 def test_a_round_of_panda_royale_scores_as_main_py_score_and_survives_reload_and_close(phone_browser, served):
     phone = Phone(phone_browser, accept_downloads=True)
+    phone.context.add_init_script(WORKER_HEARD)
     try:
         page = phone.open(url_of(served))
         home(page)
@@ -287,8 +307,15 @@ def test_a_round_of_panda_royale_scores_as_main_py_score_and_survives_reload_and
         page.get_by_text(re.compile(r"^1 of 2 dice\b")).wait_for(timeout=START)
         assert page.get_by_role("button", name="Remove Yellow 1").count() == 1
         # Close the page right after a tap is shown: a new page on the same phone has it.
+        heard = page.evaluate("window.__workerHeard.length")
         tap_die(page, "purple", 2)
         page.get_by_text(re.compile(r"^2 of 2 dice\b")).wait_for()
+        # What the tap changed on the pad (the die, the count, the totals: a dozen of Flet's
+        # messages) came to the page in a message for each step of Python's, the tap's and the
+        # save's, so Flutter draws each step's changes in one frame (#69; before, one message per
+        # control, and a frame could show the first control alone).
+        told = page.evaluate("window.__workerHeard")[heard:]
+        assert len(told) <= 2 and sum(told) > 2 * len(told), told
         page.close()
         # The app opened again at its own address (the home screen's icon) opens on the pad it
         # was left on (#44), as stored.

@@ -36,7 +36,7 @@
   var frames = holdFrames();
   var said = [];        // what the worker posted before Flutter connected, in order
   var listener = null;  // python.js's handler once Flutter has connected
-  worker.onmessage = function (event) {
+  worker.onmessage = function heard(event) {
     var data = event.data;
     if (data && typeof data === "object" && typeof data.pandapad === "string") {
       // The worker's own steps (web/python-worker.js): for the opening screen, never for Flutter.
@@ -52,6 +52,12 @@
     if (data && typeof data === "object" && typeof data.pandapadLink === "string") {
       // For the table of phones (web/link.js): the page holds the connections.
       window.dispatchEvent(new CustomEvent("pandapad-link", { detail: data.pandapadLink }));
+      return;
+    }
+    if (data && typeof data === "object" && Array.isArray(data.pandapadBatch)) {
+      // Flet's messages of one step of Python's (web/python-worker.js sendOut): handed to Flutter
+      // in this one task, so its next frame has them all.
+      data.pandapadBatch.forEach(function (bytes) { heard({ data: bytes }); });
       return;
     }
     if (typeof data === "string" && data !== "initialized") {  // Python did not start: the opening screen goes

@@ -484,10 +484,31 @@ async function keepPython(message) {
   self.postMessage({ pandapad: "snapshot-done" });
 }
 
+// Flet sends a message per control a step of Python's changed (a pad's tap: its score strip,
+// its leader line, its keys), working out each in turn. Posted one by one, the page drew a frame
+// of the first while Python still worked on the next: two frames a tap, each a whole screen, on a
+// phone's page that also carries the other phones' messages (#69). So what one step of Python's
+// loop sends goes to the page together, as one message, once the step has run (a microtask:
+// Python's step is running JavaScript's current task; web/early.js hands them on in order).
+let outgoing = [];
+// Anything else the worker posts (Python's own js.postMessage: a link's message, a step) goes
+// after what Python sent Flet before it, as it did when each went at once.
+const postNow = self.postMessage.bind(self);
+self.postMessage = (data, transfer) => {
+  if (outgoing.length) sendOut();
+  postNow(data, transfer);
+};
 function receive(message) {
   // A fresh Uint8Array of Python's bytes: its buffer moves to the page, not copied.
   const bytes = message.toJs();
-  self.postMessage(bytes, [bytes.buffer]);
+  if (!outgoing.length) queueMicrotask(sendOut);
+  outgoing.push(bytes);
+}
+function sendOut() {
+  const batch = outgoing;
+  outgoing = [];
+  if (batch.length === 1) postNow(batch[0], [batch[0].buffer]);
+  else if (batch.length) postNow({ pandapadBatch: batch }, batch.map((bytes) => bytes.buffer));
 }
 self.flet_js.receive_callback = receive;
 self.flet_js.userAppStarting = () => { appRunning = true; };
