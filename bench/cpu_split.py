@@ -50,12 +50,17 @@ def kind_of(pid: str) -> str | None:
     return name
 
 
-def cpu_seconds(pid: str) -> float | None:
+def _used(stat: str) -> float | None:
+    """CPU seconds from a /proc stat file (a process's or a thread's): utime + stime, its own."""
     try:
-        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        fields = open(stat).read().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime, the process's own
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def cpu_seconds(pid: str) -> float | None:
+    return _used(f"/proc/{pid}/stat")
 
 
 def snapshot() -> dict[str, tuple[str, float]]:
@@ -90,10 +95,11 @@ def threads_of(pids: list[int]) -> dict[tuple[int, str], float]:
         for tid in tids:
             try:
                 name = open(f"/proc/{pid}/task/{tid}/comm").read().strip()
-                fields = open(f"/proc/{pid}/task/{tid}/stat").read().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            now[(pid, name)] += (int(fields[11]) + int(fields[12])) / TICK
+            used = _used(f"/proc/{pid}/task/{tid}/stat")
+            if used is not None:
+                now[(pid, name)] += used
     return dict(now)
 
 
