@@ -271,7 +271,8 @@ def cat_rolls(record):
 def test_two_guests_editing_the_same_revision_at_once_both_end_in_the_store(stores):
     # On the wire: the first save is stored; the second, on the same revision, touches another
     # part of the game (Ben's hand, not Ann's), so the host puts it on the first (scoring/rebase.py)
-    # and answers "saved" with both: no second round trip (#69).
+    # and answers "saved" with both: no second round trip (#69). The first's answer waited for the
+    # second's (heard meanwhile): both guests are answered with both taps.
     async def play():
         table = await table_of(stores)
         one, two = table.phones
@@ -282,8 +283,8 @@ def test_two_guests_editing_the_same_revision_at_once_both_end_in_the_store(stor
         two.link.send("host", save_message(1, table.game_id, before.revision, ben_rolls(before.record)))
         await until(lambda: answer_to(two, 1) is not None, what="the second guest's answer")
         saved = answer_to(two, 1)
-        assert answer_to(one, 1)["t"] == "saved" and answer_to(one, 1)["rev"] == before.revision + 1
         assert saved["t"] == "saved" and saved["rev"] == before.revision + 2
+        assert answer_to(one, 1) == {**saved, "ask": 1}
         both = ben_rolls(ann_rolls(before.record))
         assert saved["record"] == both.model_dump(mode="json", exclude_none=True)
         stored = await table.stored()
@@ -292,11 +293,19 @@ def test_two_guests_editing_the_same_revision_at_once_both_end_in_the_store(stor
     run_apart(play())
 
 
-@pytest.mark.parametrize("hold,told_at", [(phone_table.HOLD_PAD, [3]), (0, [2, 3])])
-def test_the_hosts_pad_shows_a_burst_once_at_its_last_save_and_a_lone_tap_at_once(stores, monkeypatch, hold, told_at):
-    # On a slow phone a frame of the host's pad costs more than taking an edit, and the same page
+# What each guest hears of a burst of the three guests' taps (revisions counted from the burst's
+# start): held, one message each, its tap's answer with the whole burst in it; with no hold, the
+# second save tells every phone not told yet, the third the rest.
+HEARD_HELD = [[("saved", 3)], [("saved", 3)], [("saved", 3)]]
+HEARD_AT_ONCE = [[("saved", 2), ("game", 3)], [("saved", 2), ("game", 3)], [("game", 2), ("saved", 3)]]
+
+
+@pytest.mark.parametrize("hold,told_at,heard", [(phone_table.HOLD_PAD, [3], HEARD_HELD), (0, [2, 3], HEARD_AT_ONCE)])
+def test_the_hosts_pad_and_the_guests_show_a_burst_once_at_its_last_save_and_a_lone_tap_at_once(
+        stores, monkeypatch, hold, told_at, heard):
+    # On a slow phone a frame costs more than the host's taking an edit, and the host's page also
     # carries the guests' messages (#69): while more edits of a burst are heard and not yet taken,
-    # the host's pad waits, up to HOLD_PAD (0: only the burst's first save waits).
+    # the host's pad and the other guests wait, up to HOLD_PAD (0: only the burst's first save waits).
     monkeypatch.setattr(phone_table, "HOLD_PAD", hold)
 
     async def play():
@@ -306,6 +315,7 @@ def test_the_hosts_pad_shows_a_burst_once_at_its_last_save_and_a_lone_tap_at_onc
         await table.games.edit(table.game_id, await table.stored(), cat_rolls)  # round 1 begun
         await until(lambda: all(p.guest.saved.revision == 2 for p in table.phones), what="the guests hear it")
         before = await table.stored()
+        already = [len(p.link.messages()) for p in table.phones]
         for phone, rolls in zip(table.phones, (ann_rolls, ben_rolls, cat_rolls)):  # all on the wire at once
             phone.link.send("host", save_message(1, table.game_id, before.revision, rolls(before.record)))
         await until(lambda: all(answer_to(p, 1) is not None for p in table.phones), what="every guest's answer")
@@ -313,6 +323,9 @@ def test_the_hosts_pad_shows_a_burst_once_at_its_last_save_and_a_lone_tap_at_onc
         assert stored.revision == before.revision + 3
         assert [saved.revision - before.revision for saved in told] == told_at
         assert told[-1] == stored  # the pad ends on the store's latest, every tap of the burst in it
+        await until(lambda: all(p.guest.saved == stored for p in table.phones), what="every guest shows the burst")
+        assert [[(m["t"], m["rev"] - before.revision) for m in p.link.messages()[n:]]
+                for p, n in zip(table.phones, already)] == heard
         told.clear()
         one = table.phones[0]
         await until(lambda: one.guest.saved == stored, what="the guest hears the burst")
