@@ -294,18 +294,19 @@ def test_two_guests_editing_the_same_revision_at_once_both_end_in_the_store(stor
 
 
 # What each guest hears of a burst of the three guests' taps (revisions counted from the burst's
-# start): held, one message each, its tap's answer with the whole burst in it; with no hold, the
-# second save tells every phone not told yet, the third the rest.
+# start): held, one message each, its tap's answer with the whole burst in it; with no hold, every
+# save as it is stored.
 HEARD_HELD = [[("saved", 3)], [("saved", 3)], [("saved", 3)]]
-HEARD_AT_ONCE = [[("saved", 2), ("game", 3)], [("saved", 2), ("game", 3)], [("game", 2), ("saved", 3)]]
+HEARD_AT_ONCE = [[("saved", 1), ("game", 2), ("game", 3)], [("game", 1), ("saved", 2), ("game", 3)],
+                 [("game", 1), ("game", 2), ("saved", 3)]]
 
 
-@pytest.mark.parametrize("hold,told_at,heard", [(phone_table.HOLD_PAD, [3], HEARD_HELD), (0, [2, 3], HEARD_AT_ONCE)])
+@pytest.mark.parametrize("hold,told_at,heard", [(phone_table.HOLD_PAD, [3], HEARD_HELD), (-1, [1, 2, 3], HEARD_AT_ONCE)])
 def test_the_hosts_pad_and_the_guests_show_a_burst_once_at_its_last_save_and_a_lone_tap_at_once(
         stores, monkeypatch, hold, told_at, heard):
     # On a slow phone a frame costs more than the host's taking an edit, and the host's page also
     # carries the guests' messages (#69): while more edits of a burst are heard and not yet taken,
-    # the host's pad and the other guests wait, up to HOLD_PAD (0: only the burst's first save waits).
+    # the host's pad and the other guests wait, up to HOLD_PAD (-1: no hold).
     monkeypatch.setattr(phone_table, "HOLD_PAD", hold)
 
     async def play():
@@ -333,6 +334,30 @@ def test_the_hosts_pad_and_the_guests_show_a_burst_once_at_its_last_save_and_a_l
         await until(lambda: answer_to(one, 2) is not None, what="the lone tap's answer")
         assert answer_to(one, 2)["t"] == "saved"
         assert told == [await table.stored()]  # told when it was taken: nothing else was heard
+    run_apart(play())
+
+
+def test_a_held_answer_waits_no_longer_than_the_hold_for_edits_that_store_nothing(stores, monkeypatch):
+    # A guest's stored tap is held while more edits are heard (#69); another guest's stream of
+    # edits the host refuses must not hold it past HOLD_PAD, or its guest would give up and say
+    # "not saved" of a stored tap. With a hold of 0 it is answered by the first edit's end.
+    monkeypatch.setattr(phone_table, "HOLD_PAD", 0)
+
+    async def play():
+        table = await table_of(stores)
+        one, two = table.phones
+        before = await table.stored()
+        sent = len(table.wire.host.sent)
+        one.link.send("host", save_message(1, table.game_id, before.revision, ann_rolls(before.record)))
+        renamed = before.record.model_copy(update={"players": (before.record.players[0].model_copy(
+            update={"name": "Zed"}), *before.record.players[1:])})
+        for ask in range(1, 6):  # a rename: no guest's pad makes one
+            two.link.send("host", save_message(ask, table.game_id, before.revision, renamed))
+        await until(lambda: answer_to(two, 5) is not None, what="the last refusal")
+        answers = [json.loads(m) for m in table.wire.host.sent[sent:]]
+        order = [(m["t"], m.get("ask")) for m in answers if m["t"] in ("saved", "refused")]
+        assert order.index(("saved", 1)) <= 1, order  # not after the fifth refusal
+        assert [t for t, _ in order].count("refused") == 5
     run_apart(play())
 
 

@@ -326,7 +326,10 @@ class TableHost:
             guest.waiting.discard(ask)
             guest.given_up.discard(ask)
             self._heard_edits -= 1
-            if not self._heard_edits:
+            # The burst's end, or a hold of HOLD_PAD passed: edits that store nothing (refused,
+            # stale) never keep a stored tap's answer waiting longer, however many come.
+            if not self._heard_edits or (self._untold is not None and
+                                         asyncio.get_running_loop().time() - self._held_since > HOLD_PAD):
                 self._tell_all()
 
     async def _edit(self, guest: Guest, kind: str, ask, message: dict, arrived: float) -> dict | None:
