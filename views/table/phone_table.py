@@ -83,7 +83,8 @@ TAKE_WITHIN = 0.6
 KEPT = 16
 # Seconds the phones may wait for the rest of a burst (#69): while other guests' edits are heard
 # and not yet taken, the host's pad and the guests are told only of the burst's last save, so
-# each phone draws it in one frame, not one per tap (3 guests: 2.4 -> 1.5 frames a burst each).
+# each phone draws it in one frame, not one per tap (3 guests: a guest's frames a burst from
+# 2.3-2.9 to 1.4-2.0 in bench_phone_table).
 HOLD_PAD = 0.25
 
 
