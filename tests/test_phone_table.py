@@ -333,7 +333,39 @@ def test_the_hosts_pad_and_the_guests_show_a_burst_once_at_its_last_save_and_a_l
         one.link.send("host", save_message(2, table.game_id, stored.revision, ann_rolls(stored.record)))
         await until(lambda: answer_to(one, 2) is not None, what="the lone tap's answer")
         assert answer_to(one, 2)["t"] == "saved"
-        assert told == [await table.stored()]  # told when it was taken: nothing else was heard
+        assert told == [await table.stored()]  # told once: nothing else was heard
+    run_apart(play())
+
+
+def test_on_a_busy_table_a_tap_waits_for_the_rest_of_its_burst_and_on_a_quiet_one_is_told_at_once(stores, monkeypatch):
+    # The guests' taps of one moment reach the host tens of ms apart (#69). While the table is busy
+    # (another guest's edit within BUSY) a save heard alone waits up to GATHER for the rest of its
+    # burst, and the burst is told once; the first tap on a quiet table is told as it is stored.
+    monkeypatch.setattr(phone_table, "GATHER", 1.0)
+    monkeypatch.setattr(phone_table, "HOLD_PAD", 3.0)
+
+    async def play():
+        table = await table_of(stores)
+        one, two = table.phones
+        told = []
+        table.host.tell_pad = told.append
+        before = await table.stored()
+        one.link.send("host", save_message(1, table.game_id, before.revision, ann_rolls(before.record)))
+        await until(lambda: answer_to(one, 1) is not None, within=0.5, what="the quiet table's tap, at once")
+        assert [saved.revision - before.revision for saved in told] == [1]
+        first = await table.stored()
+        await until(lambda: two.guest.saved == first, what="the other guest hears it")
+        heard = [len(p.link.messages()) for p in table.phones]
+        two.link.send("host", save_message(1, table.game_id, first.revision, ben_rolls(first.record)))
+        while (await table.stored()).revision == first.revision:  # stored, and held for the rest
+            await asyncio.sleep(0.005)
+        one.link.send("host", save_message(2, table.game_id, first.revision, cat_rolls(first.record)))
+        await until(lambda: answer_to(one, 2) is not None and answer_to(two, 1) is not None, what="the burst's answers")
+        last = await table.stored()
+        assert last.revision == first.revision + 2
+        assert told[1:] == [last]
+        assert [[(m["t"], m["rev"]) for m in p.link.messages()[n:]] for p, n in zip(table.phones, heard)] == \
+            [[("saved", last.revision)], [("saved", last.revision)]]
     run_apart(play())
 
 

@@ -86,6 +86,12 @@ KEPT = 16
 # each phone draws it in one frame, not one per tap (3 guests: a guest's frames a burst from
 # 2.3-2.9 to 1.4-2.0 in bench_phone_table).
 HOLD_PAD = 0.25
+# Seconds a guest's save waits for the rest of its burst when none of it is heard yet, while the
+# table is busy (another guest's edit within BUSY seconds): the guests' taps of one moment reach
+# the host up to tens of ms apart (each phone's Python and page first), and a burst told as it
+# came was 1.5-2 frames on every phone. A lone tap on a quiet table is told at once.
+GATHER = 0.04
+BUSY = 3.0
 
 
 class LinkFailed(Exception):
@@ -133,6 +139,7 @@ class Guest:
         self.told: Saved | None = None  # the last save sent to it, as its edit's answer or the latest
         self.unanswered: list = []  # its edits (asks) stored, their answer held for the burst's last save
         self.given_up: set[int] = set()  # of those, the ones it stopped waiting for
+        self.edited_at = float("-inf")  # when its last edit was heard (the table is busy: GATHER)
 
 
 class TableHost:
@@ -155,6 +162,8 @@ class TableHost:
         self._heard_edits = 0           # guests' edits heard and not yet answered
         self._untold: Saved | None = None  # the latest save the pad and the other guests were not told of
         self._held_since = 0.0
+        self._gather_until = 0.0        # a held save is told no sooner (GATHER), unless HOLD_PAD passed
+        self._gathering: asyncio.TimerHandle | None = None
         games.after_save.append(self._saved_here)
         games.tables[game_id] = self
         self.ended = False
@@ -320,6 +329,7 @@ class TableHost:
         if type(ask) is not int:  # an edit's id: its answer is matched by it
             ask = None
         guest.waiting.add(ask)
+        guest.edited_at = arrived
         self._heard_edits += 1
         try:
             return await self._edit(guest, kind, ask, message, arrived)
@@ -327,11 +337,27 @@ class TableHost:
             guest.waiting.discard(ask)
             guest.given_up.discard(ask)
             self._heard_edits -= 1
-            # The burst's end, or a hold of HOLD_PAD passed: edits that store nothing (refused,
-            # stale) never keep a stored tap's answer waiting longer, however many come.
-            if not self._heard_edits or (self._untold is not None and
-                                         asyncio.get_running_loop().time() - self._held_since > HOLD_PAD):
+            self._tell_when_due()
+
+    def _tell_when_due(self) -> None:
+        """Tell what is held at the burst's end (no edit heard and not yet taken, GATHER passed),
+        or once HOLD_PAD has passed: edits that store nothing (refused, stale) never keep a stored
+        tap's answer waiting longer, however many come."""
+        if self._untold is None:
+            return
+        now = asyncio.get_running_loop().time()
+        if now - self._held_since > HOLD_PAD:
+            self._tell_all()
+        elif not self._heard_edits:
+            if now >= self._gather_until:
                 self._tell_all()
+            elif self._gathering is None:
+                self._gathering = asyncio.get_running_loop().call_at(self._gather_until, self._gathered)
+
+    def _gathered(self) -> None:
+        self._gathering = None
+        if not self.ended:
+            self._tell_when_due()
 
     async def _edit(self, guest: Guest, kind: str, ask, message: dict, arrived: float) -> dict | None:
         async with self._lock:
@@ -386,13 +412,15 @@ class TableHost:
         # more than the host's taking an edit: while more edits of a burst are heard and not yet
         # taken, every phone waits for the burst's last save (at most HOLD_PAD) and draws it once,
         # the guests whose taps it holds answered "saved" with it.
+        # The first save of a burst may wait GATHER for the others' edits on a busy table (told, or
+        # held, as this edit ends: _tell_when_due).
         guest.unanswered.append(ask)
-        now = asyncio.get_running_loop().time()
         if self._untold is None:
-            self._held_since = now
+            self._held_since = asyncio.get_running_loop().time()
+            busy = any(other is not guest and self._held_since - other.edited_at < BUSY
+                       for other in self.guests.values())
+            self._gather_until = self._held_since + (GATHER if busy else 0.0)
         self._untold = saved
-        if self._heard_edits <= 1 or now - self._held_since > HOLD_PAD:
-            self._tell_all()
         return None
 
     def _tell_all(self) -> None:
@@ -400,6 +428,9 @@ class TableHost:
         phones first: no guest waits on the host's own screen, drawn by the page that sends their
         messages)."""
         saved, self._untold = self._untold, None
+        if self._gathering is not None:
+            self._gathering.cancel()
+            self._gathering = None
         if saved is not None:
             self.broadcast(saved)
             self.tell_pad(saved)
