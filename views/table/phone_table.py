@@ -345,14 +345,17 @@ class TableHost:
         tap's answer waiting longer, however many come."""
         if self._untold is None:
             return
-        now = asyncio.get_running_loop().time()
+        loop = asyncio.get_running_loop()
+        now = loop.time()
         if now - self._held_since > HOLD_PAD:
             self._tell_all()
         elif not self._heard_edits:
             if now >= self._gather_until:
                 self._tell_all()
             elif self._gathering is None:
-                self._gathering = asyncio.get_running_loop().call_at(self._gather_until, self._gathered)
+                # Not call_at: Pyodide's loop refuses a time already past ("Can't schedule in the
+                # past"), and a phone's clock moves on between these lines.
+                self._gathering = loop.call_later(max(0.0, self._gather_until - loop.time()), self._gathered)
 
     def _gathered(self) -> None:
         self._gathering = None
