@@ -340,9 +340,10 @@ def test_the_hosts_pad_and_the_guests_show_a_burst_once_at_its_last_save_and_a_l
 def test_on_a_busy_table_a_tap_waits_for_the_rest_of_its_burst_and_on_a_quiet_one_is_told_at_once(stores, monkeypatch):
     # The guests' taps of one moment reach the host tens of ms apart (#69). While the table is busy
     # (another guest's edit within BUSY) a save heard alone waits up to GATHER for the rest of its
-    # burst, and the burst is told once; the first tap on a quiet table is told as it is stored.
-    monkeypatch.setattr(phone_table, "GATHER", 1.0)
-    monkeypatch.setattr(phone_table, "HOLD_PAD", 3.0)
+    # burst, and the burst is told once, as soon as every guest has a tap in it; the first tap on a
+    # quiet table is told as it is stored.
+    monkeypatch.setattr(phone_table, "GATHER", 5.0)
+    monkeypatch.setattr(phone_table, "HOLD_PAD", 10.0)
 
     async def play():
         table = await table_of(stores)
@@ -359,8 +360,10 @@ def test_on_a_busy_table_a_tap_waits_for_the_rest_of_its_burst_and_on_a_quiet_on
         two.link.send("host", save_message(1, table.game_id, first.revision, ben_rolls(first.record)))
         while (await table.stored()).revision == first.revision:  # stored, and held for the rest
             await asyncio.sleep(0.005)
+        assert answer_to(two, 1) is None  # held for the rest of its burst
         one.link.send("host", save_message(2, table.game_id, first.revision, cat_rolls(first.record)))
-        await until(lambda: answer_to(one, 2) is not None and answer_to(two, 1) is not None, what="the burst's answers")
+        await until(lambda: answer_to(one, 2) is not None and answer_to(two, 1) is not None, within=2.5,
+                    what="the burst's answers, both guests' taps in it: no longer GATHER")
         last = await table.stored()
         assert last.revision == first.revision + 2
         assert told[1:] == [last]

@@ -340,9 +340,9 @@ class TableHost:
             self._tell_when_due()
 
     def _tell_when_due(self) -> None:
-        """Tell what is held at the burst's end (no edit heard and not yet taken, GATHER passed),
-        or once HOLD_PAD has passed: edits that store nothing (refused, stale) never keep a stored
-        tap's answer waiting longer, however many come."""
+        """Tell what is held at the burst's end (no edit heard and not yet taken, and GATHER passed
+        or every guest's tap in), or once HOLD_PAD has passed: edits that store nothing (refused,
+        stale) never keep a stored tap's answer waiting longer, however many come."""
         if self._untold is None:
             return
         loop = asyncio.get_running_loop()
@@ -350,7 +350,8 @@ class TableHost:
         if now - self._held_since > HOLD_PAD:
             self._tell_all()
         elif not self._heard_edits:
-            if now >= self._gather_until:
+            # The burst is whole once every guest here has a tap in it: no one else to wait for.
+            if now >= self._gather_until or all(guest.unanswered for guest in self.here()):
                 self._tell_all()
             elif self._gathering is None:
                 # Not call_at: Pyodide's loop refuses a time already past ("Can't schedule in the

@@ -298,6 +298,8 @@ class PadScreen:
             log.debug("haptic feedback: %s", exc)
 
     def take(self, saved) -> None:
+        if saved is self.saved:  # a guest's own tap's answer, taken already as the host's latest (#69)
+            return
         # A guest's pad (#69) may have shown a later revision of the host's, heard while its own
         # tap's answer was on its way: that later one holds the tap too, and stays.
         if (self.games.following and saved.revision < self.saved.revision
