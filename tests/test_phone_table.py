@@ -352,13 +352,16 @@ def test_on_a_busy_table_a_tap_waits_for_the_rest_of_its_burst_and_on_a_quiet_on
         table.host.tell_pad = told.append
         before = await table.stored()
         one.link.send("host", save_message(1, table.game_id, before.revision, ann_rolls(before.record)))
-        await until(lambda: answer_to(one, 1) is not None, within=0.5, what="the quiet table's tap, at once")
+        await until(lambda: answer_to(one, 1) is not None, within=2.5, what="the quiet table's tap, not after GATHER")
         assert [saved.revision - before.revision for saved in told] == [1]
         first = await table.stored()
         await until(lambda: two.guest.saved == first, what="the other guest hears it")
         heard = [len(p.link.messages()) for p in table.phones]
         two.link.send("host", save_message(1, table.game_id, first.revision, ben_rolls(first.record)))
+        loop = asyncio.get_running_loop()
+        end = loop.time() + 5
         while (await table.stored()).revision == first.revision:  # stored, and held for the rest
+            assert loop.time() < end, "the second guest's tap was not stored within 5 s"
             await asyncio.sleep(0.005)
         assert answer_to(two, 1) is None  # held for the rest of its burst
         one.link.send("host", save_message(2, table.game_id, first.revision, cat_rolls(first.record)))
