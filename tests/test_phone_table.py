@@ -17,11 +17,12 @@ from scoring import panda_royale as pr
 from scoring import pandoria as pa
 from scoring import pass_the_pandas as pp
 from scoring import royal_ur as ur
-from storage import Store
+from storage import Store, StoreError
 from tests.loops import run_apart
 from tests.test_pairing import CHROMIUM_ANSWER, CHROMIUM_OFFER
 from views.table import pairing, phone_table
 from views.games import Games, SaveFailed, new_record, now_iso
+from views.hosts.host import ServerThreads
 from views.table.phone_table import MOST_BYTES, TableGames, TableGuest, TableHost, said_in_words
 
 GAME = "panda-royale"
@@ -373,6 +374,72 @@ def test_on_a_busy_table_a_tap_waits_for_the_rest_of_its_burst_and_on_a_quiet_on
         assert [[(m["t"], m["rev"]) for m in p.link.messages()[n:]] for p, n in zip(table.phones, heard)] == \
             [[("saved", last.revision)], [("saved", last.revision)]]
     run_apart(play())
+
+
+class KeptLater(ServerThreads):
+    """A host that keeps a write after the store call, as the phone by itself does with its sync to
+    IndexedDB: here each keeping ends when the test says (done, or the browser's refusal)."""
+
+    def __init__(self):
+        self.keeping: list[asyncio.Future] = []
+
+    async def call(self, fn, *args, **kwargs):
+        answer = await self.run(fn, *args, **kwargs)
+        self.keeping.append(asyncio.get_running_loop().create_future())
+        return answer, self.keeping[-1]
+
+
+def test_a_guests_tap_is_stored_while_the_last_one_is_kept_and_answered_only_once_both_are(stores):
+    # On the phone a save is kept by a sync to IndexedDB after the store call (#69): the next
+    # guest's tap is checked and stored meanwhile (one sync then keeps the two), and no phone is
+    # told of either before both are kept. A keeping the browser refuses (storage full) is said to
+    # its guest as "not saved", and the host reads the store again before the next tap.
+    async def play():
+        table = await table_of(stores)
+        one, two = table.phones
+        await table.games.edit(table.game_id, await table.stored(), cat_rolls)  # the round begun
+        await until(lambda: all(p.guest.saved.revision == 2 for p in table.phones), what="the guests hear it")
+        table.games.host = host = KeptLater()
+        before = await table.stored()
+        one.link.send("host", save_message(1, table.game_id, before.revision, ann_rolls(before.record)))
+        await until(lambda: len(host.keeping) == 1, what="the first tap stored")
+        two.link.send("host", save_message(1, table.game_id, before.revision, ben_rolls(before.record)))
+        await until(lambda: len(host.keeping) == 2, what="the second tap stored while the first is kept")
+        both = await table.stored()
+        assert both.revision == before.revision + 2 and both.record == ben_rolls(ann_rolls(before.record))
+        host.keeping[0].set_result(None)
+        await asyncio.sleep(0.05)
+        assert answer_to(one, 1) is None and answer_to(two, 1) is None  # the second is not kept yet
+        host.keeping[1].set_result(None)
+        await until(lambda: answer_to(one, 1) is not None and answer_to(two, 1) is not None, what="both answers")
+        assert [(answer_to(p, 1)["t"], answer_to(p, 1)["rev"]) for p in table.phones] == [("saved", both.revision)] * 2
+        one.link.send("host", save_message(2, table.game_id, both.revision, ann_rolls(both.record)))
+        await until(lambda: len(host.keeping) == 3, what="the third tap stored")
+        host.keeping[2].set_exception(StoreError("this phone's storage is full"))
+        await until(lambda: answer_to(one, 2) is not None, what="the refusal")
+        assert answer_to(one, 2)["t"] == "refused" and answer_to(one, 2)["why"] == "this phone's storage is full"
+        assert table.host.latest is None  # read again at the next tap: what was stored may be undone
+        assert two.guest.saved.revision == both.revision  # never told of it
+    run_apart(play())
+
+
+def test_one_sync_keeps_every_write_made_before_it_began_and_a_put_back_undoes_every_one_not_kept():
+    # The phone's numbering of its store's writes (views/hosts/standalone.Writes), step by step as
+    # PhoneHost.sync takes them: the writes that waited for a sync share the next one (#69), and
+    # when the storage is full no write undone by the put-back is answered as kept.
+    from views.hosts.standalone import Writes
+    writes = Writes()
+    one, two = writes.wrote(), writes.wrote()
+    began = writes.made          # a sync begins: IndexedDB gets one and two
+    three = writes.wrote()       # a guest's tap stored while it runs
+    writes.kept_upto = began
+    assert [writes.kept(w) for w in (one, two, three)] == [True, True, False]
+    began = writes.made          # three's own sync: the browser says the storage is full
+    four = writes.wrote()        # stored while it ran
+    writes.undone_upto = writes.made  # the folder put back as IndexedDB holds it
+    assert [writes.kept(w) for w in (one, two, three, four)] == [True, True, False, False]
+    assert [writes.undone(w) for w in (one, two, three, four)] == [False, False, True, True]
+    assert not writes.undone(writes.wrote())  # a write after the put-back is synced as any other
 
 
 def test_a_held_answer_waits_no_longer_than_the_hold_for_edits_that_store_nothing(stores, monkeypatch):

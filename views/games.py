@@ -86,6 +86,10 @@ class Games:
         """Any store call (the data screen's import, restore, a rename): through the host."""
         return await self.host.run(fn, *args, **kwargs)
 
+    async def call(self, fn, *args, **kwargs):
+        """A store call's answer, and an awaitable done once what it wrote is kept (Host.call)."""
+        return await self.host.call(fn, *args, **kwargs)
+
 
     async def load(self, game_id: str):
         return await self.run(self.store.load, game_id)

@@ -18,6 +18,13 @@ import flet as ft
 from views.words.lang import _
 
 
+def kept_already() -> asyncio.Future:
+    """call()'s awaitable when there is nothing left to keep."""
+    done = asyncio.get_running_loop().create_future()
+    done.set_result(None)
+    return done
+
+
 class Host:
     """What every host answers. The defaults are the plainest host: one person, no table."""
 
@@ -34,6 +41,13 @@ class Host:
     async def run(self, fn: Callable, *args, **kwargs):
         """Call the store: its answer, and every file it wrote durable, when this returns."""
         return fn(*args, **kwargs)
+
+    async def call(self, fn: Callable, *args, **kwargs):
+        """run() in two steps, for a caller that orders its writes (a table of phones' host, #69):
+        the store's answer, and an awaitable done once what it wrote is durable. The next write
+        may be made meanwhile; where a sync keeps the writes (the phone by itself) one sync then
+        keeps both."""
+        return await self.run(fn, *args, **kwargs), kept_already()
 
     async def work(self, fn: Callable, *args):
         """Work that keeps nothing (a QR code's picture): off the event loop where the host has

@@ -23,7 +23,7 @@ from views import theme
 from views.device import preferences
 from views.app import app_main
 from storage import StoreError
-from views.hosts.host import Host
+from views.hosts.host import Host, kept_already
 from views.words.lang import N_, _
 
 log = logging.getLogger(__name__)
@@ -53,6 +53,28 @@ PLACE = f"{MOUNT}/place.pickle"
 NOTES = f"{MOUNT}/notes.json"  # keep_note's words, kept as the games are (a write moves store_stamp too)
 
 
+class Writes:
+    """The store's writes, numbered as they are made: a sync keeps every write made before it
+    began, so the writes that waited for it share the next sync (a table's burst of guests' taps
+    is two syncs, not one each, #69), and a put-back (storage full) undoes every write so far, a
+    waiting one's too: its caller is told, never answered as kept."""
+
+    def __init__(self):
+        self.made = 0         # writes so far
+        self.kept_upto = 0    # IndexedDB holds these (a put-back restores what it holds: kept still)
+        self.undone_upto = 0  # a put-back undid those of these not kept
+
+    def wrote(self) -> int:
+        self.made += 1
+        return self.made
+
+    def kept(self, write: int) -> bool:
+        return write <= self.kept_upto
+
+    def undone(self, write: int) -> bool:
+        return not self.kept(write) and write <= self.undone_upto
+
+
 class PhoneHost(Host):
     """One phone, its own host: no tokens, no invite, files in and out through the browser."""
 
@@ -62,6 +84,7 @@ class PhoneHost(Host):
 
     def __init__(self):
         self._sync_lock = asyncio.Lock()
+        self._writes = Writes()
         self.store = None
         self.lost: str | None = None  # why the browser's storage no longer keeps the games (#46)
         self._tell: list[Callable[[], None]] = []
@@ -82,16 +105,30 @@ class PhoneHost(Host):
         return self._phones
 
     async def run(self, fn, *args, **kwargs):
+        answer, kept = await self.call(fn, *args, **kwargs)
+        await kept
+        return answer
+
+    async def call(self, fn, *args, **kwargs):
         if self.lost is not None:
             # The storage is gone: the games in this tab can be looked at and saved out, never
             # changed, since no change could be kept (the person chooses: keep again, or export).
             with self.store.reading_only(lost_tap()):
-                return fn(*args, **kwargs)
+                return fn(*args, **kwargs), kept_already()
         self._calls += 1
         try:
-            return fn(*args, **kwargs)
-        finally:  # a refused save wrote nothing, but a store call that wrote and then raised did
-            await self.sync()
+            answer = fn(*args, **kwargs)
+        except BaseException:  # a refused save wrote nothing, but a store call that wrote and then raised did
+            await self._keep(self._writes.wrote())
+            raise
+        # Numbered now, with no turn of the loop between the write and its number (a put-back
+        # meanwhile must count it undone), and its sync started at once.
+        return answer, asyncio.ensure_future(self._keep(self._writes.wrote()))
+
+    async def _keep(self, wrote: int) -> None:
+        try:
+            await self.sync(wrote)
+        finally:
             self.still_soon()
 
     def showing(self, place) -> None:
@@ -159,19 +196,29 @@ class PhoneHost(Host):
             return  # a tap came meanwhile: its own "still" follows
         _tell_page("still", route=page.route, stamp=store_stamp())
 
-    async def sync(self) -> None:
-        """Copy what changed in the store's folder to IndexedDB; returns once it is stored there.
+    async def sync(self, wrote: int | None = None) -> None:
+        """Copy what changed in the store's folder to IndexedDB; returns once it is stored there
+        (`wrote`: the write to keep, as Writes.wrote numbered it; None: everything written so far).
         Raises StoreError in a player's words when the browser refused: storage full (the
         folder is put back as IndexedDB holds it, so no refused change stays in this tab), or
         storage gone (cleared under the app: the games stay in this tab, read-only)."""
+        writes = self._writes
+        wrote = writes.wrote() if wrote is None else wrote
         async with self._sync_lock:  # one sync at a time: IDBFS does not queue them
+            if writes.kept(wrote):  # by a sync that began after it
+                return
+            if writes.undone(wrote):  # by a put-back after another sync found the storage full
+                raise StoreError(storage_full())
+            upto = writes.made
             error = await _syncfs(populate=False)
             if error is None:
+                writes.kept_upto = upto
                 self._watch()
                 return
             if _error_name(error) == "QuotaExceededError":
                 log.warning("storage full: %s", _error_text(error))
                 await self._put_back()
+                writes.undone_upto = writes.made  # those made while this sync ran among them
                 raise StoreError(storage_full())
             self._lose(_error_text(error))
             raise StoreError(lost_tap())

@@ -152,7 +152,7 @@ class TableHost:
         self.told = told         # the host's screens redraw who is here (set by the screen showing it)
         self.tell_pad: Callable[[Saved], None] = lambda saved: None  # the host's own pad takes it
         self._stop = link.listen(self._heard)
-        self._lock = asyncio.Lock()  # one guest's edit at a time, in the order they came
+        self._lock = asyncio.Lock()  # one guest's edit checked and stored at a time, in the order they came
         # The game as this phone last stored or read it: a guest's edit on that revision is checked
         # against it with no read of the store first (on the phone each store call waits for a sync
         # with IndexedDB, #69). The store's own revision check still refuses a save on an old one.
@@ -398,10 +398,10 @@ class TableHost:
                         record = rebase(base, record, stored.record)
                         if record is None or guest_refusal(stored.record, record) is not None:
                             return game_message("stale", stored, ask=ask)
-                    saved = await self.games.run(self.games.store.save, record, stored.revision)
+                    saved, kept = await self.games.call(self.games.store.save, record, stored.revision)
                 else:  # not past what only the host changes (a rename, the settings)
                     step = self.games.store.undo if kind == "undo" else self.games.store.redo
-                    saved = await self.games.run(step, self.game_id, message["from"], _guest_step)
+                    saved, kept = await self.games.call(step, self.game_id, message["from"], _guest_step)
             except StaleSave:
                 return game_message("stale", await self._load(), ask=ask)
             except HostsStep as exc:
@@ -413,6 +413,13 @@ class TableHost:
             self.latest = saved
             if saved.record.finished:
                 self.games.tonight.add(self.game_id)
+        # Kept (synced to IndexedDB on the phone) out of turn: the next guest's edit is checked and
+        # stored meanwhile, and one sync keeps the two. Its answer and every copy wait for it.
+        try:
+            await kept
+        except StoreError:  # storage full (the folder put back) or gone: this save may be undone
+            self._latest = None  # read again at the next edit
+            raise
         # Each save is a frame on every phone told of it, and on an ordinary phone a frame costs
         # more than the host's taking an edit: while more edits of a burst are heard and not yet
         # taken, every phone waits for the burst's last save (at most HOLD_PAD) and draws it once,
@@ -425,7 +432,9 @@ class TableHost:
             busy = any(other is not guest and self._held_since - other.edited_at < BUSY
                        for other in self.guests.values())
             self._gather_until = self._held_since + (GATHER if busy else 0.0)
-        self._untold = saved
+        # A later save of the burst, kept first by the same sync, may be held already.
+        if self._untold is None or saved.revision > self._untold.revision:
+            self._untold = saved
         return None
 
     def _tell_all(self) -> None:
