@@ -55,9 +55,9 @@ NOTES = f"{MOUNT}/notes.json"  # keep_note's words, kept as the games are (a wri
 
 class Writes:
     """The store's writes, numbered as they are made: a sync keeps every write made before it
-    began, so the writes that waited for it share the next sync (a table's burst of guests' taps
-    is two syncs, not one each, #69), and a put-back (storage full) undoes every write so far, a
-    waiting one's too: its caller is told, never answered as kept."""
+    began, so the writes that waited for it share the next sync (a burst of guests' taps at a
+    table is kept by fewer syncs than taps, #69), and a put-back (storage full) undoes every write
+    not kept, a waiting one's too: its caller is told, never answered as kept."""
 
     def __init__(self):
         self.made = 0         # writes so far
